@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED: z.enum(['small', 'none']).default('small'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  CARRIER_SIM_URL: z.url().default('http://127.0.0.1:3100'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Which demo data to load into an empty database on start. */
+  seed: 'small' | 'none';
+  /** Built web app to serve; undefined means API only (dev runs the Vite server instead). */
+  webDistDir: string | undefined;
+  carrierSimUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start; a bad value stops the process with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    seed: e.SEED,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : production ? defaultWebDist() : undefined,
+    carrierSimUrl: e.CARRIER_SIM_URL,
+  };
+}
+
+function defaultWebDist(): string {
+  // dist/main.js lives in apps/server/dist; the web build sits beside it in apps/web/dist.
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}

@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** One handle over either engine: Kysely for queries, plus the bulk path the seeders need. */
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /**
+   * Streams rows into a table with COPY (CSV), which both engines support and which keeps large loads fast.
+   * Meant for bulk loads of trusted data only: the session runs with portal.bulk_load on, so audit and
+   * derived-column triggers skip these rows (the loader derives those itself).
+   */
+  copyRows(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<number>;
+  close(): Promise<void>;
+};
+
+export type CopyValue = string | number | boolean | null | Date;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined /* undefined: in memory */ };
+
+// OIDs: int8 and numeric as numbers (sums of bytes and money stay well inside 2^53), dates stay 'YYYY-MM-DD'
+// strings so no time zone can shift a bill date.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const parseNumber = (value: string) => Number(value);
+const keepString = (value: string) => value;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  // One options object: PGlite drops a second argument when the data directory is undefined (in memory).
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: keepString },
+  });
+  await client.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    async copyRows(table, columns, rows) {
+      let count = 0;
+      await client.query(BULK_LOAD_ON);
+      try {
+        for (const chunk of csvChunks(rows)) {
+          await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+            blob: new Blob([chunk.text]),
+          });
+          count += chunk.rows;
+        }
+      } finally {
+        await client.query(BULK_LOAD_OFF);
+      }
+      return count;
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8 || oid === NUMERIC) return parseNumber;
+        if (oid === DATE) return keepString;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    async copyRows(table, columns, rows) {
+      const client = await pool.connect();
+      let failed = false;
+      try {
+        await client.query(BULK_LOAD_ON);
+        let count = 0;
+        const source = Readable.from(
+          (function* () {
+            for (const chunk of csvChunks(rows)) {
+              count += chunk.rows;
+              yield chunk.text;
+            }
+          })(),
+        );
+        await pipeline(
+          source,
+          client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`)),
+        );
+        await client.query(BULK_LOAD_OFF);
+        return count;
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        // A connection that failed mid-load may still have bulk_load on: destroy it rather than pool it.
+        client.release(failed);
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+const BULK_LOAD_ON = "SELECT set_config('portal.bulk_load', 'on', false)";
+const BULK_LOAD_OFF = "SELECT set_config('portal.bulk_load', 'off', false)";
+const CHUNK_ROWS = 50_000;
+
+function* csvChunks(rows: Iterable<readonly CopyValue[]>): Generator<{ text: string; rows: number }> {
+  let lines: string[] = [];
+  for (const row of rows) {
+    lines.push(row.map(csvField).join(','));
+    if (lines.length === CHUNK_ROWS) {
+      yield { text: `${lines.join('\n')}\n`, rows: lines.length };
+      lines = [];
+    }
+  }
+  if (lines.length > 0) yield { text: `${lines.join('\n')}\n`, rows: lines.length };
+}
+
+function csvField(value: CopyValue): string {
+  if (value === null) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== 'string') return String(value);
+  // Quote every string so an empty string stays distinct from NULL.
+  return `"${value.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,26 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as initialSchema from './migrations/0001-initial-schema.js';
+import * as functionalityAndProfiles from './migrations/0002-functionality-and-profiles.js';
+
+// Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
+const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+  '0002-functionality-and-profiles': functionalityAndProfiles,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export type MigrationReport = { applied: string[] };
+
+/** Brings the schema to the newest version; each migration runs in its own transaction. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationReport> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,496 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Row types of the tables created by db/migrations; kept beside them by hand and checked by the schema test,
+// which compares every table and column here with what the migrated database reports.
+
+/** A timestamp: read as Date, written as Date or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills in unless told otherwise. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A calendar date, kept as 'YYYY-MM-DD'. */
+type DateOnly = string;
+type Identity = Generated<number>;
+
+export type EndpointTypesTable = { id: number; name: string };
+export type FunctionalityTable = { id: Identity; code: string; description: string; access_type: string };
+export type ProfilesTable = { id: Identity; name: string; level: string };
+export type ProfileFunctionalityTable = { profile_id: number; functionality_id: number };
+
+export type PartnersTable = {
+  id: Identity;
+  name: string;
+  theme_code: string;
+  logo_file_name: string;
+  primary_colour: string;
+  secondary_colour: string;
+  line1: string;
+  line2: string | null;
+  line3: string | null;
+  town: string;
+  county: string | null;
+  post_code: string;
+  privacy_policy_url: string;
+  show_contract_end_date: Generated<boolean>;
+  password_expiry_days: number | null;
+  created_at: DefaultTimestamp;
+};
+export type PartnerContactsTable = {
+  id: Identity;
+  partner_id: number;
+  type: string;
+  value: string;
+  sort_order: Generated<number>;
+};
+
+export type CompaniesTable = {
+  id: Identity;
+  partner_id: number;
+  name: string;
+  account_number: string;
+  created_at: DefaultTimestamp;
+};
+export type AddressesTable = {
+  id: Identity;
+  company_id: number;
+  line1: string;
+  line2: string | null;
+  line3: string | null;
+  town: string;
+  county: string;
+  post_code: string;
+};
+export type SitesTable = {
+  id: Identity;
+  company_id: number;
+  name: string;
+  address_id: number;
+  created_at: DefaultTimestamp;
+};
+export type TeamsTable = { id: Identity; company_id: number; name: string; created_at: DefaultTimestamp };
+export type EndpointsTable = {
+  id: Identity;
+  company_id: number;
+  site_id: number | null;
+  endpoint_type_id: number;
+  name: string;
+  identifier: string;
+  supplier_id: number | null;
+  carrier_id: number | null;
+  product_line_id: number | null;
+  product: string;
+  created_at: DefaultTimestamp;
+};
+export type TeamEndpointsTable = { team_id: number; endpoint_id: number; company_id: number };
+
+export type UsersTable = {
+  id: Identity;
+  partner_id: number;
+  user_name: string;
+  email_address: string;
+  profile_id: number;
+  created_at: DefaultTimestamp;
+};
+export type UserCredentialsTable = {
+  user_id: number;
+  password_hash: string;
+  changed_at: DefaultTimestamp;
+  expires_at: Timestamp | null;
+  reset_required: Generated<boolean>;
+};
+export type UserFunctionalityTable = { user_id: number; functionality_id: number };
+export type UserCompaniesTable = { user_id: number; company_id: number; partner_id: number };
+export type UserSitesTable = { user_id: number; site_id: number };
+export type UserTeamsTable = { user_id: number; team_id: number };
+export type UserEndpointsTable = { user_id: number; endpoint_id: number };
+
+export type OrdersTable = {
+  id: Identity;
+  company_id: number;
+  order_type: 'mobile' | 'broadband';
+  reference: string;
+  created_date: Timestamp;
+  created_by_user_id: number | null;
+  slowest_order_item_status: Generated<string>;
+  slowest_order_item_stage: Generated<string>;
+};
+export type OrderItemsTable = {
+  id: Identity;
+  order_id: number;
+  company_id: number;
+  endpoint_id: number | null;
+  cli: string;
+  product: string;
+  order_item_type: string;
+  status: string;
+  stage: string;
+  reference: string | null;
+  notification_connection_date: DateOnly | null;
+  required_by: DateOnly | null;
+  appointment_reference: string | null;
+  appointment_date: DateOnly | null;
+  appointment_slot: 'AM' | 'PM' | null;
+  ip_address: string | null;
+  username: string | null;
+  password: string | null;
+  sim_number: string | null;
+  confirmed_date: DateOnly | null;
+  notes: string | null;
+  status_changed_at: DefaultTimestamp;
+};
+export type OrderItemProductsTable = {
+  id: Identity;
+  order_item_id: number;
+  kind: 'Additional' | 'Inclusive';
+  description: string;
+  quantity: Generated<number>;
+};
+export type OrderEventsTable = {
+  id: Identity;
+  order_item_id: number;
+  created_date: Timestamp;
+  user_name: string;
+  notes: string;
+  status: string;
+};
+
+export type ContractsTable = {
+  id: Identity;
+  endpoint_id: number;
+  order_item_id: number;
+  contract_short_status: string;
+  customer_start_date: DateOnly | null;
+  customer_end_date: DateOnly | null;
+  customer_duration: number | null;
+  product: string;
+  username: string | null;
+  password: string | null;
+  ip_address: string | null;
+};
+export type ContractProductsTable = {
+  id: Identity;
+  contract_id: number;
+  type: 'Additional' | 'Inclusive';
+  description: string;
+  value: Generated<number>;
+  monthly_charge: Generated<number>;
+};
+
+export type InvoicesTable = {
+  id: Identity;
+  company_id: number;
+  invoice_number: string;
+  bill_date: DateOnly;
+  period_start: DateOnly;
+  period_end: DateOnly;
+  calls: Generated<number>;
+  duration: Generated<number>;
+  bytes: Generated<number>;
+  usage_charges: Generated<number>;
+  fixed_charges: Generated<number>;
+  vat: Generated<number>;
+  invoice_amount: Generated<number>;
+  web_data_physical_location: string;
+  pdf_file_name: string;
+  cdr_file_name: string;
+};
+export type InvoiceFilesTable = {
+  id: Identity;
+  invoice_id: number;
+  kind: 'pdf' | 'cdr';
+  file_name: string;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: DefaultTimestamp;
+};
+export type CallDetailRecordsTable = {
+  id: Generated<number>;
+  endpoint_id: number;
+  invoice_id: number | null;
+  started_at: Timestamp;
+  record_type: 'voice' | 'sms' | 'data';
+  destination: string;
+  dialled_number: string | null;
+  duration: Generated<number>;
+  bytes: Generated<number>;
+  cost: number;
+};
+export type UsageMonthlyTable = {
+  endpoint_id: number;
+  company_id: number;
+  month: DateOnly;
+  cost: Generated<number>;
+  duration: Generated<number>;
+  calls: Generated<number>;
+  bytes: Generated<number>;
+};
+
+export type MessagesTable = {
+  id: Identity;
+  partner_id: number;
+  text: string;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+};
+export type FaqsTable = {
+  id: Identity;
+  partner_id: number;
+  title: string;
+  text: string;
+  sort_order: Generated<number>;
+};
+
+export type RefreshTokensTable = {
+  id: Identity;
+  user_id: number;
+  family_id: string;
+  audience: 'main' | 'dash';
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+};
+export type CookieConsentsTable = {
+  id: Identity;
+  user_id: number;
+  is_accepted: boolean;
+  consent_date: Timestamp;
+  recorded_at: DefaultTimestamp;
+  policy_version: string;
+};
+export type AuditLogTable = {
+  id: Generated<number>;
+  occurred_at: DefaultTimestamp;
+  actor_user_id: number | null;
+  request_id: string | null;
+  table_name: string;
+  operation: 'INSERT' | 'UPDATE' | 'DELETE';
+  row_key: unknown;
+  before: unknown;
+  after: unknown;
+};
+
+export type DemoDataTable = {
+  size: 'small' | 'large';
+  seed: number;
+  anchor_date: DateOnly;
+  loaded_at: DefaultTimestamp;
+};
+
+export type Database = {
+  endpoint_types: EndpointTypesTable;
+  functionality: FunctionalityTable;
+  profiles: ProfilesTable;
+  profile_functionality: ProfileFunctionalityTable;
+  partners: PartnersTable;
+  partner_contacts: PartnerContactsTable;
+  companies: CompaniesTable;
+  addresses: AddressesTable;
+  sites: SitesTable;
+  teams: TeamsTable;
+  endpoints: EndpointsTable;
+  team_endpoints: TeamEndpointsTable;
+  users: UsersTable;
+  user_credentials: UserCredentialsTable;
+  user_functionality: UserFunctionalityTable;
+  user_companies: UserCompaniesTable;
+  user_sites: UserSitesTable;
+  user_teams: UserTeamsTable;
+  user_endpoints: UserEndpointsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_item_products: OrderItemProductsTable;
+  order_events: OrderEventsTable;
+  contracts: ContractsTable;
+  contract_products: ContractProductsTable;
+  invoices: InvoicesTable;
+  invoice_files: InvoiceFilesTable;
+  call_detail_records: CallDetailRecordsTable;
+  usage_monthly: UsageMonthlyTable;
+  messages: MessagesTable;
+  faqs: FaqsTable;
+  refresh_tokens: RefreshTokensTable;
+  cookie_consents: CookieConsentsTable;
+  demo_data: DemoDataTable;
+  audit_log: AuditLogTable;
+};
+
+/** The column names of every table, as the schema test compares them with the migrated database. */
+export const databaseColumns = {
+  endpoint_types: ['id', 'name'],
+  functionality: ['id', 'code', 'description', 'access_type'],
+  profiles: ['id', 'name', 'level'],
+  profile_functionality: ['profile_id', 'functionality_id'],
+  partners: [
+    'id',
+    'name',
+    'theme_code',
+    'logo_file_name',
+    'primary_colour',
+    'secondary_colour',
+    'line1',
+    'line2',
+    'line3',
+    'town',
+    'county',
+    'post_code',
+    'privacy_policy_url',
+    'show_contract_end_date',
+    'password_expiry_days',
+    'created_at',
+  ],
+  partner_contacts: ['id', 'partner_id', 'type', 'value', 'sort_order'],
+  companies: ['id', 'partner_id', 'name', 'account_number', 'created_at'],
+  addresses: ['id', 'company_id', 'line1', 'line2', 'line3', 'town', 'county', 'post_code'],
+  sites: ['id', 'company_id', 'name', 'address_id', 'created_at'],
+  teams: ['id', 'company_id', 'name', 'created_at'],
+  endpoints: [
+    'id',
+    'company_id',
+    'site_id',
+    'endpoint_type_id',
+    'name',
+    'identifier',
+    'supplier_id',
+    'carrier_id',
+    'product_line_id',
+    'product',
+    'created_at',
+  ],
+  team_endpoints: ['team_id', 'endpoint_id', 'company_id'],
+  users: ['id', 'partner_id', 'user_name', 'email_address', 'profile_id', 'created_at'],
+  user_credentials: ['user_id', 'password_hash', 'changed_at', 'expires_at', 'reset_required'],
+  user_functionality: ['user_id', 'functionality_id'],
+  user_companies: ['user_id', 'company_id', 'partner_id'],
+  user_sites: ['user_id', 'site_id'],
+  user_teams: ['user_id', 'team_id'],
+  user_endpoints: ['user_id', 'endpoint_id'],
+  orders: [
+    'id',
+    'company_id',
+    'order_type',
+    'reference',
+    'created_date',
+    'created_by_user_id',
+    'slowest_order_item_status',
+    'slowest_order_item_stage',
+  ],
+  order_items: [
+    'id',
+    'order_id',
+    'company_id',
+    'endpoint_id',
+    'cli',
+    'product',
+    'order_item_type',
+    'status',
+    'stage',
+    'reference',
+    'notification_connection_date',
+    'required_by',
+    'appointment_reference',
+    'appointment_date',
+    'appointment_slot',
+    'ip_address',
+    'username',
+    'password',
+    'sim_number',
+    'confirmed_date',
+    'notes',
+    'status_changed_at',
+  ],
+  order_item_products: ['id', 'order_item_id', 'kind', 'description', 'quantity'],
+  order_events: ['id', 'order_item_id', 'created_date', 'user_name', 'notes', 'status'],
+  contracts: [
+    'id',
+    'endpoint_id',
+    'order_item_id',
+    'contract_short_status',
+    'customer_start_date',
+    'customer_end_date',
+    'customer_duration',
+    'product',
+    'username',
+    'password',
+    'ip_address',
+  ],
+  contract_products: ['id', 'contract_id', 'type', 'description', 'value', 'monthly_charge'],
+  invoices: [
+    'id',
+    'company_id',
+    'invoice_number',
+    'bill_date',
+    'period_start',
+    'period_end',
+    'calls',
+    'duration',
+    'bytes',
+    'usage_charges',
+    'fixed_charges',
+    'vat',
+    'invoice_amount',
+    'web_data_physical_location',
+    'pdf_file_name',
+    'cdr_file_name',
+  ],
+  invoice_files: [
+    'id',
+    'invoice_id',
+    'kind',
+    'file_name',
+    'storage_key',
+    'content_type',
+    'size_bytes',
+    'sha256',
+    'created_at',
+  ],
+  call_detail_records: [
+    'id',
+    'endpoint_id',
+    'invoice_id',
+    'started_at',
+    'record_type',
+    'destination',
+    'dialled_number',
+    'duration',
+    'bytes',
+    'cost',
+  ],
+  usage_monthly: ['endpoint_id', 'company_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
+  messages: ['id', 'partner_id', 'text', 'start_date', 'end_date'],
+  faqs: ['id', 'partner_id', 'title', 'text', 'sort_order'],
+  refresh_tokens: [
+    'id',
+    'user_id',
+    'family_id',
+    'audience',
+    'token_hash',
+    'created_at',
+    'idle_expires_at',
+    'absolute_expires_at',
+    'used_at',
+    'revoked_at',
+  ],
+  cookie_consents: ['id', 'user_id', 'is_accepted', 'consent_date', 'recorded_at', 'policy_version'],
+  demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
+  audit_log: [
+    'id',
+    'occurred_at',
+    'actor_user_id',
+    'request_id',
+    'table_name',
+    'operation',
+    'row_key',
+    'before',
+    'after',
+  ],
+} as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T] & string> };
+
+type UnlistedColumns = {
+  [T in keyof Database]: Exclude<keyof Database[T], (typeof databaseColumns)[T][number]>;
+}[keyof Database];
+/** Fails to compile when a table type gains a column that databaseColumns does not list. */
+export const everyColumnListed: [UnlistedColumns] extends [never] ? true : never = true;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const ApiErrorDetailSchema = z.object({
+  field: z.string(),
+  rule: z.string(),
+  message: z.string(),
+});
+export type ApiErrorDetail = z.infer<typeof ApiErrorDetailSchema>;
+
+/** The one JSON body of every 4xx and 5xx response. */
+export const ApiErrorSchema = z.object({
+  statusCode: z.number().int().min(400).max(599),
+  /** The HTTP reason phrase, e.g. 'Bad Request'. */
+  error: z.string().min(1),
+  message: z.string(),
+  code: z.string().min(1).optional(),
+  details: z.array(ApiErrorDetailSchema).optional(),
+  requestId: z.string().min(1).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Login failure details the web app branches on (spec section 8); carried in `ApiError.code`. */
+export const LOGIN_ERROR_CODES = {
+  invalidGrant: 'invalid_grant',
+  requiresPasswordReset: 'requires_password_reset',
+  cookiesPolicy: 'cookies_policy',
+} as const;
+export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[keyof typeof LOGIN_ERROR_CODES];
+
+export const ODATA_COUNT_KEY = '@odata.count';
+
+/** The one list shape: a page of items and, when `$count=true` was asked for, the total. */
+export function odataList<T extends z.ZodType>(itemSchema: T) {
+  return z.object({
+    value: z.array(itemSchema),
+    [ODATA_COUNT_KEY]: z.number().int().nonnegative().optional(),
+  });
+}
+export type OdataList<T> = { value: T[]; '@odata.count'?: number };
+
+export const HealthResponseSchema = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+export const ReadyResponseSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['up', 'down']),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ENDPOINT_TYPE, EndpointTypeIdSchema } from '../carriers';
+import { IdSchema, NonEmptyStringSchema } from '../primitives';
+import { AddressLineSchema, CountySchema, EntityNameSchema, PostCodeSchema, TownSchema } from '../validation';
+
+/** Lines 1-3 are optional: the site form requires only town, county and post code of a new address. */
+export const AddressSchema = z.object({
+  id: IdSchema,
+  line1: AddressLineSchema.optional(),
+  line2: AddressLineSchema.optional(),
+  line3: AddressLineSchema.optional(),
+  town: TownSchema,
+  county: CountySchema,
+  postCode: PostCodeSchema,
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const NewAddressSchema = AddressSchema.omit({ id: true });
+export type NewAddress = z.infer<typeof NewAddressSchema>;
+
+export const CompanySchema = z.object({
+  id: IdSchema,
+  name: EntityNameSchema,
+  addresses: z.array(AddressSchema),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+/** A site points at one of its company's addresses or brings a new one, never both and never neither. */
+export const SiteSchema = z
+  .object({
+    id: IdSchema,
+    name: EntityNameSchema,
+    companyId: IdSchema,
+    companyName: NonEmptyStringSchema,
+    addressId: IdSchema.optional(),
+    newAddress: NewAddressSchema.optional(),
+  })
+  .refine((site) => (site.addressId === undefined) !== (site.newAddress === undefined), {
+    message: 'Exactly one of addressId and newAddress is required',
+    path: ['addressId'],
+  });
+export type Site = z.infer<typeof SiteSchema>;
+
+export const EndpointSchema = z.object({
+  id: IdSchema,
+  name: EntityNameSchema,
+  /** The CLI: mobile number, phone number or ADSL reference. */
+  identifier: NonEmptyStringSchema,
+  endPointTypeId: EndpointTypeIdSchema,
+  siteId: IdSchema,
+  teamIds: z.array(IdSchema),
+});
+export type Endpoint = z.infer<typeof EndpointSchema>;
+
+export const MobileEndpointSchema = EndpointSchema.extend({ endPointTypeId: z.literal(ENDPOINT_TYPE.mobile) });
+export type MobileEndpoint = z.infer<typeof MobileEndpointSchema>;
+
+export const BroadbandEndpointSchema = EndpointSchema.extend({ endPointTypeId: z.literal(ENDPOINT_TYPE.broadband) });
+export type BroadbandEndpoint = z.infer<typeof BroadbandEndpointSchema>;
+
+/** Estate table rows carry display names alongside the endpoint's own fields. */
+export const EndpointRowSchema = EndpointSchema.extend({
+  endPointId: IdSchema,
+  endPointName: EntityNameSchema,
+  cli: NonEmptyStringSchema,
+  product: NonEmptyStringSchema,
+  siteName: NonEmptyStringSchema,
+  teamNames: z.array(NonEmptyStringSchema),
+});
+export type EndpointRow = z.infer<typeof EndpointRowSchema>;
+
+export const TeamSchema = z.object({
+  id: IdSchema,
+  name: EntityNameSchema,
+  companyId: IdSchema,
+  companyName: NonEmptyStringSchema,
+  /** Teams group mobile devices only. */
+  endPoints: z.array(MobileEndpointSchema),
+});
+export type Team = z.infer<typeof TeamSchema>;

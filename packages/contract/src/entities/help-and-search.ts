@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { IdSchema, NonEmptyStringSchema } from '../primitives';
+
+export const FaqSchema = z.object({
+  title: NonEmptyStringSchema,
+  text: NonEmptyStringSchema,
+});
+export type Faq = z.infer<typeof FaqSchema>;
+
+/** One per result section of the search page, in its display order. */
+export const SEARCH_RESULT_TYPES = [
+  'MobileDevice',
+  'BroadbandContract',
+  'MobileOrder',
+  'BroadbandOrder',
+  'Site',
+  'Team',
+  'User',
+  'Faq',
+] as const;
+export const SearchResultTypeSchema = z.enum(SEARCH_RESULT_TYPES);
+export type SearchResultType = z.infer<typeof SearchResultTypeSchema>;
+
+export const SearchResultSchema = z.object({
+  type: SearchResultTypeSchema,
+  id: IdSchema,
+  /** Route parameters of the result's page, e.g. `{ cli: '07700900123' }`. */
+  params: z.record(z.string(), z.string()),
+  name: NonEmptyStringSchema,
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;

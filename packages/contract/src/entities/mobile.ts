@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CountSchema, IdSchema, IsoDateSchema, NonEmptyStringSchema } from '../primitives';
+
+// The first carrier's snake_case field names are its own API's and are kept so its replies parse unchanged.
+
+const DigitsSchema = z.string().regex(/^[0-9]+$/);
+
+export const FirstCarrierAddonSchema = z.object({
+  id: IdSchema,
+  name: NonEmptyStringSchema,
+  type: IdSchema,
+});
+export type FirstCarrierAddon = z.infer<typeof FirstCarrierAddonSchema>;
+
+export const SpendLimitSchema = z.object({
+  /** Pence; shown divided by 100. */
+  value: CountSchema,
+  effective_from: IsoDateSchema,
+  effective_until: IsoDateSchema.optional(),
+});
+export type SpendLimit = z.infer<typeof SpendLimitSchema>;
+
+export const FirstCarrierMobileDetailsSchema = z.object({
+  serial_number: z.object({ number: DigitsSchema }),
+  addons: z.array(FirstCarrierAddonSchema),
+  monitoring_settings: z.object({ spend_limit: SpendLimitSchema.optional() }),
+  lifted: z.boolean(),
+  barApplied: z.boolean(),
+});
+export type FirstCarrierMobileDetails = z.infer<typeof FirstCarrierMobileDetailsSchema>;
+
+export const FirstCarrierBarSchema = z.object({
+  id: IdSchema,
+  name: NonEmptyStringSchema,
+  active: z.boolean(),
+});
+export type FirstCarrierBar = z.infer<typeof FirstCarrierBarSchema>;
+
+export const SecondCarrierBarSchema = z.object({
+  networkSuffix: NonEmptyStringSchema,
+  description: NonEmptyStringSchema,
+  active: z.boolean(),
+});
+export type SecondCarrierBar = z.infer<typeof SecondCarrierBarSchema>;
+
+export const SecondCarrierMobileDetailsSchema = z.object({
+  simNo: DigitsSchema,
+  bars: z.array(SecondCarrierBarSchema.pick({ networkSuffix: true })),
+});
+export type SecondCarrierMobileDetails = z.infer<typeof SecondCarrierMobileDetailsSchema>;
+
+function isValidRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The server-supplied pattern a new SIM number must match, with the message to show when it does not. */
+export const SimRuleSchema = z.object({
+  regularExpression: z.string().min(1).refine(isValidRegExp, { message: 'Not a valid regular expression' }),
+  errorMessage: NonEmptyStringSchema,
+});
+export type SimRule = z.infer<typeof SimRuleSchema>;

@@ -1,0 +1,28 @@
+export const PAGE_SIZE_OPTIONS = [5, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 5;
+/** The largest offered page size doubles as the server's cap on `$top`. */
+export const MAX_PAGE_SIZE = 100;
+export const DASHBOARD_BILLS_PAGE_SIZE = 5;
+export const MY_BILLS_PAGE_SIZE = 13;
+/** Estate card grids start with 6 cards and grow by 6. */
+export const ESTATE_CARD_PAGE_SIZE = 6;
+
+export const MAX_LENGTH = {
+  name: 100,
+  username: 50,
+  email: 100,
+  addressLine: 50,
+  town: 50,
+  county: 50,
+  postCode: 10,
+} as const;
+
+/** Trace route images, 100 MB in total. */
+export const TRACE_ROUTE_UPLOAD_MAX_BYTES = 104_857_600;
+export const SPEED_TEST_RESULT_COUNT = 3;
+/** The team cell lists names up to this many, then says '{n} teams selected.'. */
+export const TEAM_NAMES_TEXT_LIMIT = 3;
+/** Header search asks for this many type-ahead results. */
+export const SEARCH_TYPE_AHEAD_RESULTS = 5;
+export const SEARCH_MIN_CHARS = 3;
+export const PENDING_THRESHOLD_DAYS = 3;

@@ -1,0 +1,68 @@
+/*
+ * User-facing copy quoted in spec sections 4, 5 and 8, kept verbatim (including the spec's spelling 'occured')
+ * so the server's validation errors and the web app's notices cannot drift apart.
+ */
+
+export const VALIDATION_MESSAGES = {
+  loginUsernameRequired: 'Please enter a username',
+  loginPasswordRequired: 'Please enter a password',
+  newPasswordRequired: 'Please enter a new password',
+  newPasswordSameAsCurrent: 'Your new password must be different to your current password',
+  passwordNeedsLowerCase: 'Must contain at least one lower case letter',
+  passwordNeedsUpperCase: 'Must contain at least one upper case letter',
+  passwordNeedsNumber: 'Must contain at least one number',
+  passwordNeedsSpecialCharacter: 'Must contain at least one special character',
+  repeatPasswordRequired: 'Please repeat the new password',
+  passwordsDoNotMatch: 'The passwords you have entered do not match',
+  currentPasswordRequired: 'Please enter your current password',
+  forgotPasswordUsernameRequired: 'Username is required',
+  forgotPasswordEmailRequired: 'Email address is required',
+  emailPattern: 'The email address must contain a @ and be followed by at least one .',
+  userNameTaken: 'This username is already taken',
+  simNumbersSame: 'The sim numbers are the same.',
+  exceededMaxUploadSize: 'Exceeded max upload size',
+  exceededMaxFileCount: 'Exceeded max file count',
+} as const;
+
+export function passwordMinLengthMessage(minLength: number): string {
+  return `Must contain ${minLength} or more characters`;
+}
+
+/** What a profile level must be assigned to; EndPoint profiles say which kind by their name. */
+export const PROFILE_ASSIGNMENT_ITEMS = ['company', 'site', 'team', 'mobile device', 'broadband contract'] as const;
+export type ProfileAssignmentItem = (typeof PROFILE_ASSIGNMENT_ITEMS)[number];
+
+export function profileAssignmentRequiredMessage(profileName: string, item: ProfileAssignmentItem): string {
+  return `A ${profileName} must be assigned to at least one ${item}.`;
+}
+
+export const NOTIFICATION_MESSAGES = {
+  loginInvalidCredentials: 'Invalid username or password.',
+  loginCookiesPolicy: 'Please accept the cookies message above to continue.',
+  loginUnexpectedError: 'Unexpected error, please try again later.',
+  serverError: 'Server error, please try later.',
+  refreshTokenFailed: 'Refresh token failed.',
+  changePasswordSuccessful: 'Change password successful.',
+  unexpectedError: 'An unexpected error has occured. Please try again later.',
+  downloadFailed: 'Unable to download the file. Please try again later.',
+  saveSuccessful: 'Save successful.',
+  deleteSuccessful: 'Delete successful.',
+  submitSuccessful: 'Submit successful.',
+  diagnosticsUnexpectedError: 'An unexpected error has occured. Please run the test again later.',
+  diagnosticsDuplicateTest:
+    'Duplicate test detected. Please try this test again without running fibre or sync status at the same time.',
+  pendingChangesProcessing: 'There is a request for changes that is being processed.',
+  pendingChangesContactSupport: 'Please contact support about your recent request for changes.',
+  contractUpdateFailed: 'Unable to update this contract. Please try again later.',
+  deviceUpdateFailed: 'Unable to update this device. Please try again later.',
+  mobileRequestProblem: 'There was a problem with your request.',
+  mobileRequestSuccessful: 'Your request has been successful.',
+  barringChangesRequested: 'A request for your barring changes has been made.',
+  barringChangesRequestedByEmail: 'The bar change has been requested. You will receive an email when it has completed.',
+  simSwapRequested: 'A change of sim request has been made.',
+  simSwapRequestedByEmail: 'The SIM swap has been requested. You will receive an email when it has completed.',
+  spendLimitRemovalRequested: 'Request to remove spend limit has been made successfully.',
+  // The spec quotes this one as '...has not been made successfully', without a closing full stop.
+  spendLimitRemovalFailed: 'Request to remove spend limit has not been made successfully',
+  forgotPasswordUnexpectedError: 'Unexpected error, please try again.',
+} as const;

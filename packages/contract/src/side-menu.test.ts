@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Permission } from './permissions';
+import { findRoute } from './routes';
+import type { SideMenuEntry } from './side-menu';
+import { SIDE_MENU, visibleSideMenu } from './side-menu';
+
+const read = (code: Permission['code']): Permission => ({ code, accessType: 'Read' });
+
+function labels(entries: ReadonlyArray<SideMenuEntry>): string[] {
+  return entries.flatMap((entry) =>
+    entry.kind === 'group'
+      ? [entry.label, ...entry.children.map((child) => `${entry.label}/${child.label}`)]
+      : [entry.label],
+  );
+}
+
+describe('SIDE_MENU', () => {
+  it('lists the entries of spec section 2.3 in order', () => {
+    expect(labels(SIDE_MENU)).toEqual([
+      'Home',
+      'Mobile',
+      'Mobile/Estate',
+      'Mobile/Orders',
+      'Broadband',
+      'Broadband/Estate',
+      'Broadband/Orders',
+      'My Bills',
+      'Admin',
+      'Admin/Manage Sites',
+      'Admin/Manage Teams',
+      'Admin/Manage Users',
+      'FAQ',
+      'Contact',
+      'Account',
+      'Logout',
+    ]);
+  });
+
+  it('points every link at a route in the table', () => {
+    for (const entry of SIDE_MENU) {
+      const links = entry.kind === 'group' ? entry.children : entry.kind === 'link' ? [entry] : [];
+      for (const link of links) {
+        expect(() => findRoute(link.path)).not.toThrow();
+      }
+    }
+  });
+});
+
+describe('visibleSideMenu', () => {
+  it('shows only the sign-in entries and Logout with no permissions', () => {
+    expect(labels(visibleSideMenu([]))).toEqual(['Home', 'FAQ', 'Contact', 'Account', 'Logout']);
+  });
+
+  it('keeps a group with only its permitted children', () => {
+    const visible = labels(visibleSideMenu([read('BroadbandOrders'), read('ManageUser'), read('ViewMyBills')]));
+    expect(visible).toEqual([
+      'Home',
+      'Broadband',
+      'Broadband/Orders',
+      'My Bills',
+      'Admin',
+      'Admin/Manage Users',
+      'FAQ',
+      'Contact',
+      'Account',
+      'Logout',
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Permission } from './permissions';
+import type { RoutePath } from './routes';
+import { canAccessRoute, findRoute } from './routes';
+
+export interface SideMenuLink {
+  readonly kind: 'link';
+  readonly label: string;
+  readonly path: RoutePath;
+}
+
+export interface SideMenuGroup {
+  readonly kind: 'group';
+  readonly label: string;
+  readonly children: ReadonlyArray<SideMenuLink>;
+}
+
+export interface SideMenuAction {
+  readonly kind: 'action';
+  readonly label: string;
+  readonly action: 'logout';
+}
+
+export type SideMenuEntry = SideMenuLink | SideMenuGroup | SideMenuAction;
+
+function link(label: string, path: RoutePath): SideMenuLink {
+  return { kind: 'link', label, path };
+}
+
+/** The side menu of spec section 2.3, in display order. */
+export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
+  link('Home', ''),
+  { kind: 'group', label: 'Mobile', children: [link('Estate', 'mobile/estate'), link('Orders', 'mobile/orders')] },
+  {
+    kind: 'group',
+    label: 'Broadband',
+    children: [link('Estate', 'broadband/estate'), link('Orders', 'broadband/orders')],
+  },
+  link('My Bills', 'my-bills'),
+  {
+    kind: 'group',
+    label: 'Admin',
+    children: [
+      link('Manage Sites', 'sites/view'),
+      link('Manage Teams', 'teams/view'),
+      link('Manage Users', 'users/view'),
+    ],
+  },
+  link('FAQ', 'faq'),
+  link('Contact', 'contact'),
+  link('Account', 'account'),
+  { kind: 'action', label: 'Logout', action: 'logout' },
+];
+
+/** The entries a signed-in user sees: permitted links, and groups that keep at least one permitted link. */
+export function visibleSideMenu(held: ReadonlyArray<Permission>, roles: ReadonlyArray<string> = []): SideMenuEntry[] {
+  const permitted = (entry: SideMenuLink) => canAccessRoute(findRoute(entry.path), held, roles);
+  return SIDE_MENU.flatMap((entry): SideMenuEntry[] => {
+    if (entry.kind === 'link') {
+      return permitted(entry) ? [entry] : [];
+    }
+    if (entry.kind === 'group') {
+      const children = entry.children.filter(permitted);
+      return children.length > 0 ? [{ ...entry, children }] : [];
+    }
+    return [entry];
+  });
+}
