@@ -13,9 +13,7 @@ export function landlineNumber(index: number): string {
   const town = towns[index % towns.length]!;
   const localDigits = 11 - town.areaCode.length;
   const range = 9 * 10 ** (localDigits - 1);
-  const local =
-    10 ** (localDigits - 1) * 2 +
-    (((index + 1) * SCATTER) % (range - 10 ** (localDigits - 1)));
+  const local = 10 ** (localDigits - 1) * 2 + (((index + 1) * SCATTER) % (range - 10 ** (localDigits - 1)));
   return `${town.areaCode}${local}`;
 }
 
