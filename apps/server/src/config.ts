@@ -8,9 +8,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['small', 'none']).default('small'),
   WEB_DIST_DIR: z.string().min(1).optional(),

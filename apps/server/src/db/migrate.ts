@@ -13,8 +13,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export type MigrationReport = { applied: string[] };
 
 /** Brings the schema to the newest version; each migration runs in its own transaction. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationReport> {
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -253,7 +253,7 @@ export const mobileBoltOns = [
 ] as const;
 
 /** Broadband products by product line: 8 standard, 9 fibre (both carrier 494), 35 the alternative carrier (588). */
-export const broadbandProducts = {
+export const broadbandProducts: Record<8 | 9 | 35, ReadonlyArray<{ name: string; monthly: number; speed: string }>> = {
   8: [{ name: 'Business Broadband 24', monthly: 27.0, speed: '24 Mb/s' }],
   9: [
     { name: 'Business Fibre 80', monthly: 35.0, speed: '80 Mb/s' },

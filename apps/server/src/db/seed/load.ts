@@ -68,8 +68,9 @@ export async function loadDemoData(handle: DatabaseHandle, options: LoadOptions)
   const rows: Record<string, number> = {};
   for (const table of generated.data.tables()) {
     if (table.rows.length === 0) continue;
-    rows[table.table] = await handle.copyRows(table.table, table.columns, table.values());
-    progress(table.table, rows[table.table]);
+    const copied = await handle.copyRows(table.table, table.columns, table.values());
+    rows[table.table] = copied;
+    progress(table.table, copied);
   }
   rows.call_detail_records = await handle.copyRows('call_detail_records', CDR_COLUMNS, generated.callDetailRecords());
   progress('call_detail_records', rows.call_detail_records);

@@ -1,0 +1,16 @@
+// `npm run bench -- <name> [args]`: runs one benchmark; with no name, lists them.
+const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<void> }> }> = {
+  'data-size': {
+    summary: 'row counts and on-disk sizes of every table of DATABASE_URL (run after `npm run seed:large`)',
+    load: () => import('./data-size.js'),
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const benchmark = name ? benchmarks[name] : undefined;
+if (!benchmark) {
+  console.log('Benchmarks (npm run bench -- <name>):');
+  for (const [key, { summary }] of Object.entries(benchmarks)) console.log(`  ${key.padEnd(12)} ${summary}`);
+  process.exit(name ? 2 : 0);
+}
+await (await benchmark.load()).run(args);
