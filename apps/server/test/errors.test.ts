@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
-import { HttpError, notFound } from '../src/http/errors.js';
+import { errorResponses, HttpError, notFound } from '../src/http/errors.js';
 import { buildTestApp, openTestDatabase } from './support/test-app.js';
 
 const SECRET = 'connection string postgres://admin:hunter2@db';
@@ -25,6 +25,7 @@ describe('error responses', () => {
             name: z.string().min(1).max(100),
             address: z.object({ postCode: z.string().max(10) }),
           }),
+          response: { 200: z.object({ received: z.string() }), ...errorResponses(400) },
         },
       },
       async (request) => ({ received: request.body.name }),

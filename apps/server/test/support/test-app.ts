@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js';
@@ -7,7 +6,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 /** A fresh in-memory PGlite database with the current schema and no demo data. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  await migrateToLatest(handle.db);
   return handle;
 }
 

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CARRIERS, type Carrier } from './carriers.js';
+
+export type LatencyRange = { minMs: number; maxMs: number };
+
+export type SimConfig = {
+  host: string;
+  port: number;
+  logLevel: z.infer<typeof LogLevelSchema>;
+  /** Delay every carrier call waits before its answer, drawn evenly from the range. */
+  baseLatency: Record<Carrier, LatencyRange>;
+};
+
+export class SimConfigError extends Error {}
+
+export const DEFAULT_LATENCY: LatencyRange = { minMs: 50, maxMs: 150 };
+const MAX_BASE_LATENCY_MS = 60_000;
+
+const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** '80' or '50-150' (milliseconds). */
+const LatencyRangeSchema = z
+  .string()
+  .regex(/^\d+(-\d+)?$/, 'must be milliseconds, either one number or a range like 50-150')
+  .transform((value): LatencyRange => {
+    const [min, max = min] = value.split('-').map(Number) as [number, number?];
+    return { minMs: min, maxMs: max };
+  })
+  .refine((range) => range.minMs <= range.maxMs, 'the lower bound must not exceed the upper bound')
+  .refine((range) => range.maxMs <= MAX_BASE_LATENCY_MS, `must not exceed ${MAX_BASE_LATENCY_MS} ms`);
+
+/** SIM_LATENCY_MS_MOBILE_33 and so on: one carrier's latency instead of SIM_LATENCY_MS. */
+export function latencyVariableOf(carrier: Carrier): string {
+  return `SIM_LATENCY_MS_${carrier.toUpperCase().replaceAll('-', '_')}`;
+}
+
+const EnvSchema = z.object({
+  SIM_HOST: z.string().min(1).default('127.0.0.1'),
+  SIM_PORT: z.coerce.number().int().min(1).max(65_535).default(3100),
+  LOG_LEVEL: LogLevelSchema.default('info'),
+  SIM_LATENCY_MS: LatencyRangeSchema.optional(),
+  ...Object.fromEntries(CARRIERS.map((carrier) => [latencyVariableOf(carrier), LatencyRangeSchema.optional()])),
+});
+
+export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new SimConfigError(`Invalid carrier simulator configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data as z.infer<typeof EnvSchema> & Record<string, LatencyRange | undefined>;
+  const fallback = e.SIM_LATENCY_MS ?? DEFAULT_LATENCY;
+  return {
+    host: e.SIM_HOST,
+    port: e.SIM_PORT,
+    logLevel: e.LOG_LEVEL,
+    baseLatency: Object.fromEntries(
+      CARRIERS.map((carrier) => [carrier, e[latencyVariableOf(carrier)] ?? fallback]),
+    ) as Record<Carrier, LatencyRange>,
+  };
+}

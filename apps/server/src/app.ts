@@ -1,0 +1,99 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
+import { openConfiguredDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { ensureDemoData } from './db/seed/ensure-demo-data.js';
+import { registerApiDocs } from './http/api-docs.js';
+import { installErrorHandler, sendNotFound } from './http/errors.js';
+import { echoRequestId, generateRequestId } from './http/request-id.js';
+import { preventApiCaching, registerSecurityHeaders } from './http/security-headers.js';
+import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+export type BuildAppOptions = {
+  /** A database the caller owns (tests); without it the app opens, migrates and seeds the configured one. */
+  database?: DatabaseHandle;
+};
+
+/** Builds the portal's Fastify instance without listening, so tests can drive it with `app.inject`. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: generateRequestId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openOwnDatabase(config, app.log));
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  try {
+    await registerHttp(app, config);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+  return app;
+}
+
+async function registerHttp(app: FastifyInstance, config: Config) {
+  echoRequestId(app);
+  installErrorHandler(app);
+  await registerSecurityHeaders(app, { production: config.env === 'production' });
+  preventApiCaching(app);
+  await registerApiDocs(app);
+
+  await app.register(healthRoutes);
+
+  const webDist = findWebDist(config.webDistDir);
+  if (webDist) {
+    await registerStaticWeb(app, webDist);
+    app.setNotFoundHandler(spaFallback);
+  } else {
+    if (config.webDistDir) app.log.warn({ webDistDir: config.webDistDir }, 'no web build found; serving the API only');
+    app.setNotFoundHandler(sendNotFound);
+  }
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+async function openOwnDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
+  const handle = await openConfiguredDatabase(config);
+  try {
+    const { applied } = await migrateToLatest(handle.db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    await ensureDemoData(handle, config.seed, log);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers["dash-authorization"]', 'req.headers.cookie'],
+    // pino-pretty is a dev dependency: only a developer's terminal gets it, never a production log collector.
+    ...(config.env === 'development' && process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected loadConfig to reject the environment');
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults to an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      env: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      seed: 'small',
+      webDistDir: undefined,
+      carrierSimUrl: 'http://127.0.0.1:3100',
+    });
+  });
+
+  it('serves the web build beside the server by default in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production' });
+    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads valid values', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://portal:secret@localhost:5432/portal',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: 'some/dist',
+    });
+    expect(config).toMatchObject({
+      env: 'test',
+      port: 8080,
+      databaseUrl: 'postgresql://portal:secret@localhost:5432/portal',
+      seed: 'none',
+      logLevel: 'warn',
+      webDistDir: path.resolve('some/dist'),
+    });
+  });
+
+  it.each(['abc', '70000', '0', '3000.5'])('rejects PORT=%s naming the variable', (port) => {
+    expect(configErrorOf({ PORT: port }).message).toMatch(/^\s+PORT: /m);
+  });
+
+  it('rejects a DATABASE_URL that is not postgres', () => {
+    const error = configErrorOf({ DATABASE_URL: 'http://db.example.com/portal' });
+    expect(error.message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = configErrorOf({ PORT: 'abc', NODE_ENV: 'staging', SEED: 'huge' }).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('NODE_ENV');
+    expect(message).toContain('SEED');
+  });
+});

@@ -1,0 +1,42 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { cspHeaderValue, SPA_CONTENT_SECURITY_POLICY } from './security-headers.js';
+
+export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * The docs page loads swagger-ui's own bundle from this server (no CDN), so it needs little beyond the SPA policy:
+ * its "Try it out" stays same-origin, and rendered descriptions may show images from https.
+ */
+const API_DOCS_CONTENT_SECURITY_POLICY = {
+  ...SPA_CONTENT_SECURITY_POLICY,
+  'img-src': ["'self'", 'data:', 'https:'],
+};
+
+/** Must be registered before any route so @fastify/swagger sees every route's zod schema. */
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Business Portal API',
+        description: 'Self-service portal API for business customers of a telecoms reseller.',
+        version: '0.1.0',
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    staticCSP: cspHeaderValue(API_DOCS_CONTENT_SECURITY_POLICY),
+    uiConfig: { deepLinking: true, docExpansion: 'list' },
+    theme: { title: 'Business Portal API' },
+  });
+
+  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true } }, async () => app.swagger());
+}

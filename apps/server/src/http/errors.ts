@@ -1,0 +1,130 @@
+import { STATUS_CODES } from 'node:http';
+import { type ApiError, type ApiErrorDetail, ApiErrorSchema } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a route throws on purpose; its status, message, code and details reach the client as they are. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string | undefined;
+  readonly details: ApiErrorDetail[] | undefined;
+
+  constructor(statusCode: number, message: string, options: { code?: string; details?: ApiErrorDetail[] } = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = options.code;
+    this.details = options.details;
+  }
+}
+
+type HttpErrorOptions = { code?: string; details?: ApiErrorDetail[] };
+
+export const badRequest = (message = 'Bad Request', options?: HttpErrorOptions) => new HttpError(400, message, options);
+export const unauthorized = (message = 'Unauthorized', options?: HttpErrorOptions) =>
+  new HttpError(401, message, options);
+export const forbidden = (message = 'Forbidden', options?: HttpErrorOptions) => new HttpError(403, message, options);
+export const notFound = (message = 'Not Found', options?: HttpErrorOptions) => new HttpError(404, message, options);
+export const conflict = (message = 'Conflict', options?: HttpErrorOptions) => new HttpError(409, message, options);
+
+export const ERROR_CODES = {
+  validationFailed: 'validation_failed',
+  invalidJson: 'invalid_json',
+  notFound: 'not_found',
+} as const;
+
+/** Response schemas for the error statuses a route can answer, so they appear in the OpenAPI document. */
+export function errorResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof ApiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema])) as Record<
+    Status,
+    typeof ApiErrorSchema
+  >;
+}
+
+export function apiError(
+  request: FastifyRequest,
+  statusCode: number,
+  message: string,
+  extra: { code?: string | undefined; details?: ApiErrorDetail[] | undefined } = {},
+): ApiError {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(extra.code ? { code: extra.code } : {}),
+    ...(extra.details ? { details: extra.details } : {}),
+    requestId: request.id,
+  };
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?', 1)[0];
+  return reply
+    .code(404)
+    .send(apiError(request, 404, `Route ${request.method} ${path} not found`, { code: ERROR_CODES.notFound }));
+}
+
+/** Every error leaves the server in the ApiError shape; 5xx answers never carry the internal message or stack. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const body = toApiError(error, request);
+    if (body.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ statusCode: body.statusCode, message: body.message, code: body.code }, 'request rejected');
+    }
+    return reply.code(body.statusCode).send(body);
+  });
+}
+
+function toApiError(error: unknown, request: FastifyRequest): ApiError {
+  if (hasZodFastifySchemaValidationErrors(error) || hasValidationErrors(error)) {
+    const context = error.validationContext ?? 'request';
+    return apiError(request, 400, `Invalid ${context}`, {
+      code: ERROR_CODES.validationFailed,
+      details: error.validation.map((issue) => validationDetail(issue, context)),
+    });
+  }
+  if (error instanceof HttpError) {
+    return apiError(request, error.statusCode, error.message, { code: error.code, details: error.details });
+  }
+  if (isFastifyErrorWithCode(error, 'FST_ERR_CTP_INVALID_JSON_BODY') || isJsonSyntaxError(error)) {
+    return apiError(request, 400, 'Request body is not valid JSON', { code: ERROR_CODES.invalidJson });
+  }
+  if (error instanceof Error && !isResponseSerializationError(error)) {
+    const statusCode = clientErrorStatus(error);
+    if (statusCode !== undefined) return apiError(request, statusCode, error.message);
+  }
+  return apiError(request, 500, 'Internal Server Error');
+}
+
+type ValidationFailure = Error & { validation: FastifySchemaValidationError[]; validationContext?: string };
+
+function hasValidationErrors(error: unknown): error is ValidationFailure {
+  return error instanceof Error && 'validation' in error && Array.isArray(error.validation);
+}
+
+function validationDetail(issue: FastifySchemaValidationError, context: string): ApiErrorDetail {
+  const segments = issue.instancePath.split('/').filter((segment) => segment !== '');
+  return {
+    field: segments.length > 0 ? segments.join('.') : context,
+    rule: issue.keyword,
+    message: issue.message ?? 'Invalid value',
+  };
+}
+
+function isFastifyErrorWithCode(error: unknown, code: string): boolean {
+  return error instanceof Error && 'code' in error && error.code === code;
+}
+
+// The default JSON parser rethrows JSON.parse's SyntaxError with statusCode 400 attached.
+function isJsonSyntaxError(error: unknown): boolean {
+  return error instanceof SyntaxError && clientErrorStatus(error) === 400;
+}
+
+function clientErrorStatus(error: Error): number | undefined {
+  const statusCode = 'statusCode' in error ? error.statusCode : undefined;
+  return typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 ? statusCode : undefined;
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './errors.js';
+import { isApiPath } from './security-headers.js';
+
+const INDEX_HTML = 'index.html';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Unhashed files (index.html, favicon) are revalidated on every use so a new release shows at once.
+const REVALIDATE = 'no-cache';
+
+/** The built web app, if there is one to serve; otherwise the server is API only. */
+export function findWebDist(webDistDir: string | undefined): string | undefined {
+  return webDistDir && existsSync(path.join(webDistDir, INDEX_HTML)) ? webDistDir : undefined;
+}
+
+export async function registerStaticWeb(app: FastifyInstance, root: string) {
+  const assetsDir = path.join(root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: [INDEX_HTML],
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+}
+
+/** Browser navigations to client-side routes get index.html; everything else gets the JSON 404. */
+export async function spaFallback(request: FastifyRequest, reply: FastifyReply) {
+  if (isSpaNavigation(request)) return reply.code(200).sendFile(INDEX_HTML);
+  return sendNotFound(request, reply);
+}
+
+const SERVER_PATHS = ['/health', '/ready'];
+
+function isSpaNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?', 1)[0] ?? '/';
+  if (isApiPath(pathname) || SERVER_PATHS.includes(pathname)) return false;
+  // A missing hashed asset must fail loudly, not come back as HTML.
+  if (pathname.startsWith('/assets/')) return false;
+  return acceptsHtml(request.headers.accept);
+}
+
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept?.toLowerCase().includes('text/html') ?? false;
+}

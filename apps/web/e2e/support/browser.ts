@@ -1,0 +1,131 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { screenshotsDir } from './paths';
+
+/** The system Chromium (scripts/ensure-chromium.sh installs it); playwright-core downloads no browsers. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface ViewportProfile {
+  readonly name: 'desktop' | 'phone';
+  readonly context: BrowserContextOptions;
+}
+
+export const DESKTOP: ViewportProfile = {
+  name: 'desktop',
+  context: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+};
+
+export const PHONE: ViewportProfile = {
+  name: 'phone',
+  context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+};
+
+export const VIEWPORTS: readonly ViewportProfile[] = [DESKTOP, PHONE];
+
+/** Everything the page complained about: console errors, uncaught exceptions, CSP violations, failed requests. */
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  cspViolations: string[];
+  failedRequests: string[];
+}
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/**
+ * Records the page's problems from the moment it is created. CSP violations are caught twice: Chromium logs each
+ * one to the console, and a `securitypolicyviolation` listener (installed before any page script runs) names the
+ * directive and the blocked URI.
+ */
+export async function watchPageProblems(page: Page): Promise<{ problems: () => Promise<PageProblems> }> {
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  const failedRequests: string[] = [];
+
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const { url, lineNumber } = message.location();
+      consoleErrors.push(`${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+  page.on('requestfailed', (request) => {
+    failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      failedRequests.push(`${response.request().method()} ${response.url()}: HTTP ${response.status()}`);
+  });
+
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations?.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+
+  return {
+    problems: async () => ({
+      consoleErrors: [...consoleErrors],
+      pageErrors: [...pageErrors],
+      cspViolations: page.isClosed() ? [] : await page.evaluate(() => [...(window.__cspViolations ?? [])]),
+      failedRequests: [...failedRequests],
+    }),
+  };
+}
+
+export interface PortalPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  problems(): Promise<PageProblems>;
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (no shared cookies or storage) at the given viewport, with problem tracking on. */
+export async function openPortalPage(
+  browser: Browser,
+  viewport: ViewportProfile,
+  baseUrl: string,
+): Promise<PortalPage> {
+  const context = await browser.newContext({
+    ...viewport.context,
+    baseURL: baseUrl,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const { problems } = await watchPageProblems(page);
+  return { context, page, problems, close: () => context.close() };
+}
+
+/** Saves a full-page PNG as `<repo>/screenshots/<name>-<viewport>.png` and returns its path. */
+export async function takeScreenshot(page: Page, name: string, viewport: ViewportProfile): Promise<string> {
+  await mkdir(screenshotsDir, { recursive: true });
+  const file = path.join(screenshotsDir, `${name}-${viewport.name}.png`);
+  // Let web fonts and MUI transitions settle so the picture shows the finished page.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server the dev server forwards to (apps/server in dev mode listens on 3000).
+const apiTarget = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  // Assets are served from the root for now. At run time the app takes its own base path from the page's
+  // `<base href>` (router basename and API client), so only this value changes when the portal moves under a path.
+  base: '/',
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/health': { target: apiTarget, changeOrigin: true },
+      '/ready': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    strictPort: true,
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    target: 'es2023',
+  },
+});
