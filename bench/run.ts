@@ -1,4 +1,7 @@
 // `npm run bench -- <name> [args]`: runs one benchmark; with no name, lists them.
+// A module (top-level await), though it exports nothing.
+export {};
+
 const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<void> }> }> = {
   'data-size': {
     summary: 'row counts and on-disk sizes of every table of DATABASE_URL (run after `npm run seed:large`)',

@@ -86,7 +86,6 @@ async function openOwnDatabase(config: Config, log: FastifyBaseLogger): Promise<
   }
 }
 
-
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
