@@ -99,7 +99,7 @@ describe('ForgotPasswordFormSchema', () => {
 
 describe('NewPasswordSchema', () => {
   it('accepts a password meeting every strength criterion', () => {
-    expect(NewPasswordSchema.safeParse('Tr1cky-pass').success).toBe(true);
+    expect(NewPasswordSchema.safeParse('Tr1cky-passphrase').success).toBe(true);
   });
 
   it('reports each missing criterion', () => {
@@ -107,25 +107,25 @@ describe('NewPasswordSchema', () => {
       'Must contain at least one upper case letter',
       'Must contain at least one number',
       'Must contain at least one special character',
-      'Must contain 8 or more characters',
+      'Must contain 12 or more characters',
     ]);
   });
 });
 
 describe('ChangePasswordFormSchema', () => {
-  const valid = { currentPassword: 'Old-pass1', newPassword: 'New-pass1', repeatPassword: 'New-pass1' };
+  const valid = { currentPassword: 'Old-passphrase1', newPassword: 'New-passphrase1', repeatPassword: 'New-passphrase1' };
 
   it('accepts a valid change', () => {
     expect(ChangePasswordFormSchema.safeParse(valid).success).toBe(true);
   });
 
   it('rejects a new password equal to the current one', () => {
-    const result = ChangePasswordFormSchema.safeParse({ ...valid, currentPassword: 'New-pass1' });
+    const result = ChangePasswordFormSchema.safeParse({ ...valid, currentPassword: 'New-passphrase1' });
     expect(issueMessages(result)).toEqual([VALIDATION_MESSAGES.newPasswordSameAsCurrent]);
   });
 
   it('rejects a mismatched repeat', () => {
-    const result = ChangePasswordFormSchema.safeParse({ ...valid, repeatPassword: 'New-pass2' });
+    const result = ChangePasswordFormSchema.safeParse({ ...valid, repeatPassword: 'New-passphrase2' });
     expect(issueMessages(result)).toEqual(['The passwords you have entered do not match']);
   });
 
