@@ -113,7 +113,11 @@ describe('NewPasswordSchema', () => {
 });
 
 describe('ChangePasswordFormSchema', () => {
-  const valid = { currentPassword: 'Old-passphrase1', newPassword: 'New-passphrase1', repeatPassword: 'New-passphrase1' };
+  const valid = {
+    currentPassword: 'Old-passphrase1',
+    newPassword: 'New-passphrase1',
+    repeatPassword: 'New-passphrase1',
+  };
 
   it('accepts a valid change', () => {
     expect(ChangePasswordFormSchema.safeParse(valid).success).toBe(true);
