@@ -1,0 +1,20 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+
+/** The committed copy of the OpenAPI document; a test fails when it no longer matches the routes. */
+export const COMMITTED_OPENAPI_PATH = new URL('../openapi.json', import.meta.url);
+
+/** The OpenAPI document as the routes declare it, rendered as the committed file holds it. */
+export async function renderOpenApiDocument(): Promise<string> {
+  // Routes register without touching the database, so an empty in-memory one is enough.
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED: 'none', LOG_LEVEL: 'silent' }), { database });
+  try {
+    await app.ready();
+    return `${JSON.stringify(app.swagger(), null, 2)}\n`;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
