@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.js';
-import type { DatabaseHandle } from '../src/db/connection.js';
-import { buildTestApp, openTestDatabase } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/test-app.js';
 
 type OpenApiDocument = {
   openapi: string;
@@ -10,21 +8,10 @@ type OpenApiDocument = {
 };
 
 describe('API documentation', () => {
-  let database: DatabaseHandle;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const context = useTestApp();
 
   it('serves an OpenAPI 3 document at /api/openapi.json with the health routes', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const response = await context.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<OpenApiDocument>();
     expect(document.openapi).toMatch(/^3\.\d+\.\d+$/);
@@ -37,14 +24,14 @@ describe('API documentation', () => {
   });
 
   it('keeps its own plumbing out of the document', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+    const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
     expect(
       Object.keys(document.paths).filter((path) => path.startsWith('/api/docs') || path === '/api/openapi.json'),
     ).toEqual([]);
   });
 
   it('serves the browsable reference at /api/docs from this server', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs' });
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain('<title>Business Portal API</title>');
@@ -54,9 +41,9 @@ describe('API documentation', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
 
-    const bundle = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    const bundle = await context.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
-    const spec = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const spec = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.json()).toMatchObject({ info: { title: 'Business Portal API' } });
   });
 });

@@ -1,31 +1,18 @@
 import { HealthResponseSchema, ReadyResponseSchema } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.js';
-import type { DatabaseHandle } from '../src/db/connection.js';
-import { buildTestApp, openTestDatabase } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, openTestDatabase, useTestApp } from './support/test-app.js';
 
 describe('health endpoints', () => {
-  let database: DatabaseHandle;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const context = useTestApp();
 
   it('GET /health answers ok without touching the database', async () => {
-    const response = await app.inject({ method: 'GET', url: '/health' });
+    const response = await context.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
     expect(HealthResponseSchema.parse(response.json())).toEqual({ status: 'ok' });
   });
 
   it('GET /ready reports the database up', async () => {
-    const response = await app.inject({ method: 'GET', url: '/ready' });
+    const response = await context.app.inject({ method: 'GET', url: '/ready' });
     expect(response.statusCode).toBe(200);
     expect(ReadyResponseSchema.parse(response.json())).toEqual({ status: 'ready', database: 'up' });
   });

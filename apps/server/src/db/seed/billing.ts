@@ -1,4 +1,5 @@
 import type { CopyValue } from '../connection.js';
+import { databaseColumns } from '../schema.js';
 import { addDays, addMonths, daysBetween, monthEnd, monthStart, parseDay, timeOnDay } from './calendar.js';
 import { voiceDestinations } from './catalogue.js';
 import type { DataSet } from './data-set.js';
@@ -36,17 +37,8 @@ export function addInvoices(data: DataSet, company: CompanyFacts, months: readon
   });
 }
 
-export const CDR_COLUMNS = [
-  'endpoint_id',
-  'invoice_id',
-  'started_at',
-  'record_type',
-  'destination',
-  'dialled_number',
-  'duration',
-  'bytes',
-  'cost',
-] as const;
+/** Every column but the id, which the database numbers; records below list their values in this order. */
+export const CDR_COLUMNS = databaseColumns.call_detail_records.filter((column) => column !== 'id');
 
 const MB = 1024 * 1024;
 
