@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { partners } from './catalogue.js';
 import { type GenerateOptions, generateDemoData } from './generate.js';
 import type { ReferenceData } from './users.js';
 
@@ -57,5 +59,16 @@ describe('demo data generator', () => {
       if (invoiceId === null) unbilled++;
     }
     expect(unbilled).toBeGreaterThan(0);
+  });
+
+  it('gives each partner its own theme code and a logo the web app serves', () => {
+    expect(new Set(partners.map((p) => p.themeCode)).size).toBe(partners.length);
+    for (const partner of partners) {
+      const logo = new URL(
+        `../../../../web/public/themes/${partner.themeCode}/${partner.logoFileName}`,
+        import.meta.url,
+      );
+      expect(existsSync(logo), logo.pathname).toBe(true);
+    }
   });
 });
