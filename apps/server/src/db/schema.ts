@@ -226,6 +226,51 @@ export type UsageMonthlyTable = {
   bytes: Generated<number>;
 };
 
+export type CarrierRequestsTable = {
+  id: Identity;
+  company_id: number;
+  endpoint_id: number;
+  order_item_id: number | null;
+  requested_by_user_id: number | null;
+  carrier: 'mobile-33' | 'mobile-27-36' | 'broadband-494' | 'broadband-588';
+  kind: 'call_barring' | 'sim_swap' | 'spend_limit_unbar' | 'fault_report';
+  payload: unknown;
+  status: Generated<'queued' | 'sent' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  carrier_reference: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+};
+export type FaultReportsTable = {
+  id: Identity;
+  carrier_request_id: number;
+  diagnostics_group_id: string;
+  fault_type: string;
+  fault_description: string;
+  fault_started_date: DateOnly;
+  speed_test_result_ids: Generated<string[]>;
+  contact_name: string;
+  contact_number: string;
+  frequency: string;
+  router_type: string;
+  router_rebooted: boolean;
+  microfilters_swap_test: boolean;
+  master_socket_test: boolean;
+  non_adsl_equipment_removed: boolean;
+  intrusion_consent: boolean;
+  accept_engineering_charges: boolean;
+};
+export type FaultReportImagesTable = {
+  id: Identity;
+  fault_report_id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+};
+
 export type MessagesTable = {
   id: Identity;
   partner_id: number;
@@ -310,6 +355,9 @@ export type Database = {
   invoice_files: InvoiceFilesTable;
   call_detail_records: CallDetailRecordsTable;
   usage_monthly: UsageMonthlyTable;
+  carrier_requests: CarrierRequestsTable;
+  fault_reports: FaultReportsTable;
+  fault_report_images: FaultReportImagesTable;
   messages: MessagesTable;
   faqs: FaqsTable;
   refresh_tokens: RefreshTokensTable;
@@ -460,6 +508,43 @@ export const databaseColumns = {
     'cost',
   ],
   usage_monthly: ['endpoint_id', 'company_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
+  carrier_requests: [
+    'id',
+    'company_id',
+    'endpoint_id',
+    'order_item_id',
+    'requested_by_user_id',
+    'carrier',
+    'kind',
+    'payload',
+    'status',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'carrier_reference',
+    'created_at',
+    'updated_at',
+  ],
+  fault_reports: [
+    'id',
+    'carrier_request_id',
+    'diagnostics_group_id',
+    'fault_type',
+    'fault_description',
+    'fault_started_date',
+    'speed_test_result_ids',
+    'contact_name',
+    'contact_number',
+    'frequency',
+    'router_type',
+    'router_rebooted',
+    'microfilters_swap_test',
+    'master_socket_test',
+    'non_adsl_equipment_removed',
+    'intrusion_consent',
+    'accept_engineering_charges',
+  ],
+  fault_report_images: ['id', 'fault_report_id', 'file_name', 'content_type', 'size_bytes', 'storage_key'],
   messages: ['id', 'partner_id', 'text', 'start_date', 'end_date'],
   faqs: ['id', 'partner_id', 'title', 'text', 'sort_order'],
   refresh_tokens: [
