@@ -5,6 +5,9 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
+import { registerRouteAccess } from './auth/route-access.js';
+import { loadSigningKey } from './auth/signing-key.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { openConfiguredDatabase } from './db/database.js';
@@ -16,10 +19,13 @@ import { echoRequestId, generateRequestId } from './http/request-id.js';
 import { preventApiCaching, registerSecurityHeaders } from './http/security-headers.js';
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { registerApiModules } from './modules/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    config: Config;
+    accessTokens: AccessTokens;
   }
 }
 
@@ -41,6 +47,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   const database = options.database ?? (await openOwnDatabase(config, app.log));
   app.decorate('database', database);
+  app.decorate('config', config);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
@@ -57,9 +64,13 @@ async function registerHttp(app: FastifyInstance, config: Config) {
   installErrorHandler(app);
   await registerSecurityHeaders(app, { production: config.env === 'production' });
   preventApiCaching(app);
+  const accessTokens = createAccessTokens(await loadSigningKey(config));
+  app.decorate('accessTokens', accessTokens);
+  registerRouteAccess(app, accessTokens);
   await registerApiDocs(app);
 
   await app.register(healthRoutes);
+  await registerApiModules(app);
 
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {

@@ -13,6 +13,13 @@ const EnvSchema = z.object({
   SEED: z.enum(['small', 'none']).default('small'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   CARRIER_SIM_URL: z.url().default('http://127.0.0.1:3100'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^@<>]*<[^@<>\s]+@[^@<>\s]+>$|^[^@<>\s]+@[^@<>\s]+$/, 'must be an address or Name <address>')
+    .default('Business Portal <no-reply@portal.localhost>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -27,6 +34,13 @@ export type Config = {
   /** Built web app to serve; undefined means API only (dev runs the Vite server instead). */
   webDistDir: string | undefined;
   carrierSimUrl: string;
+  /** Outgoing mail server (smtp:// or smtps://, credentials and options in the URL); unset, mail is written as .eml
+   * files to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** From address of every e-mail the portal sends. */
+  mailFrom: string;
+  /** Signs access tokens; unset, a random one is kept under DATA_DIR (set it when several servers share a database). */
+  jwtSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -50,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : production ? defaultWebDist() : undefined,
     carrierSimUrl: e.CARRIER_SIM_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
   };
 }
 

@@ -19,7 +19,7 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Login failure details the web app branches on (spec section 8); carried in `ApiError.code`. */
+/** Login failure details the web app branches on (spec section 8); the OAuth `error` of the sign-in replies. */
 export const LOGIN_ERROR_CODES = {
   invalidGrant: 'invalid_grant',
   requiresPasswordReset: 'requires_password_reset',

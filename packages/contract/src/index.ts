@@ -21,3 +21,4 @@ export * from './side-menu';
 export * from './statuses';
 export * from './timings';
 export * from './validation';
+export * from './auth-api';

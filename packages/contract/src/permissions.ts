@@ -53,3 +53,8 @@ export function hasPermission(
 export function sortAccessTypes(accessTypes: ReadonlyArray<AccessType>): AccessType[] {
   return [...accessTypes].sort((a, b) => ACCESS_TYPES.indexOf(a) - ACCESS_TYPES.indexOf(b));
 }
+
+/** Roles that travel in the login reply; a route may demand one. Partner staff are the reseller's own people. */
+export const ROLES = ['customer', 'partner-staff'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;

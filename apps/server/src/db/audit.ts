@@ -14,3 +14,28 @@ export async function writeAs<T>(db: Kysely<Database>, actor: Actor, work: (trx:
     return work(trx);
   });
 }
+
+export type AuditEvent = {
+  /** Dotted, lower case: 'login.succeeded', 'login.failed', 'password.changed', 'session.reuse_detected'. */
+  action: string;
+  actor: Actor;
+  target?: { table: string; key: Record<string, unknown> };
+  details?: Record<string, unknown>;
+};
+
+/** Records something that happened but changed no business row itself, such as a sign-in or a failed one. */
+export async function recordEvent(db: Kysely<Database>, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      action: event.action,
+      actor_user_id: event.actor.userId,
+      request_id: event.actor.requestId,
+      table_name: event.target?.table ?? 'events',
+      row_key: event.target ? JSON.stringify(event.target.key) : null,
+      after: event.details ? JSON.stringify(event.details) : null,
+      operation: null,
+      before: null,
+    })
+    .execute();
+}

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initialSchema from './migrations/0001-initial-schema.js';
 import * as functionalityAndProfiles from './migrations/0002-functionality-and-profiles.js';
+import * as signIn from './migrations/0003-sign-in.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-functionality-and-profiles': functionalityAndProfiles,
+  '0003-sign-in': signIn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -89,6 +89,7 @@ export type UsersTable = {
   email_address: string;
   profile_id: number;
   created_at: DefaultTimestamp;
+  roles: Generated<string[]>;
 };
 export type UserCredentialsTable = {
   user_id: number;
@@ -312,10 +313,11 @@ export type AuditLogTable = {
   actor_user_id: number | null;
   request_id: string | null;
   table_name: string;
-  operation: 'INSERT' | 'UPDATE' | 'DELETE';
+  operation: 'INSERT' | 'UPDATE' | 'DELETE' | null;
   row_key: unknown;
   before: unknown;
   after: unknown;
+  action: string | null;
 };
 
 export type DemoDataTable = {
@@ -409,7 +411,7 @@ export const databaseColumns = {
     'created_at',
   ],
   team_endpoints: ['team_id', 'endpoint_id', 'company_id'],
-  users: ['id', 'partner_id', 'user_name', 'email_address', 'profile_id', 'created_at'],
+  users: ['id', 'partner_id', 'user_name', 'email_address', 'profile_id', 'created_at', 'roles'],
   user_credentials: ['user_id', 'password_hash', 'changed_at', 'expires_at', 'reset_required'],
   user_functionality: ['user_id', 'functionality_id'],
   user_companies: ['user_id', 'company_id', 'partner_id'],
@@ -571,6 +573,7 @@ export const databaseColumns = {
     'row_key',
     'before',
     'after',
+    'action',
   ],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T] & string> };
 

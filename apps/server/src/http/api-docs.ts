@@ -38,5 +38,5 @@ export async function registerApiDocs(app: FastifyInstance) {
     theme: { title: 'Business Portal API' },
   });
 
-  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 }

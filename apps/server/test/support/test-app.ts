@@ -3,6 +3,7 @@ import { type App, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { loadDemoData } from '../../src/db/seed/load.js';
 
 /** A fresh in-memory PGlite database with the current schema and no demo data. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -12,7 +13,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', SEED: 'none', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-signing-secret-of-at-least-32-characters',
+    ...env,
+  });
 }
 
 /** The app in-process over the given database, not yet ready, so a test may still add routes to it. */
@@ -43,5 +50,68 @@ export function useTestApp(env: Record<string, string> = {}) {
       if (!state.database) throw new Error('useTestApp: the database is opened in beforeAll');
       return state.database;
     },
+  };
+}
+
+export const DEMO_PASSWORD = 'Demo-Portal-2026!';
+export const DEMO_ANCHOR_DAY = '2026-11-21';
+
+/** Like useTestApp, over a database holding the small demo data (the README's accounts are the fixtures). */
+export function useDemoApp(env: Record<string, string> = {}) {
+  const state: { app?: App; database?: DatabaseHandle } = {};
+  beforeAll(async () => {
+    state.database = await openTestDatabase();
+    await loadDemoData(state.database, { size: 'small', anchorDay: DEMO_ANCHOR_DAY });
+    state.app = await buildTestApp(state.database, env);
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.database?.close();
+  });
+  return {
+    get app(): App {
+      if (!state.app) throw new Error('useDemoApp: the app is built in beforeAll');
+      return state.app;
+    },
+    get database(): DatabaseHandle {
+      if (!state.database) throw new Error('useDemoApp: the database is opened in beforeAll');
+      return state.database;
+    },
+  };
+}
+
+export type SignedIn = { accessToken: string; refreshToken: string; dashToken: string; roles: string[] };
+
+/** Signs in through the API as a browser would: login (cookie notice accepted), then the dash login. */
+export async function signIn(app: App, username: string, password = DEMO_PASSWORD): Promise<SignedIn> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    ...form({ username, password, cookiePolicyAccepted: 'true' }),
+  });
+  if (login.statusCode !== 200) throw new Error(`login as ${username} failed: ${login.statusCode} ${login.body}`);
+  const body = login.json<{ token: { access_token: string; refresh_token: string }; roles: string[] }>();
+  const dash = await app.inject({
+    method: 'POST',
+    url: '/api/login/dash',
+    headers: { authorization: `Bearer ${body.token.access_token}` },
+  });
+  if (dash.statusCode !== 200) throw new Error(`dash login as ${username} failed: ${dash.statusCode} ${dash.body}`);
+  return {
+    accessToken: body.token.access_token,
+    refreshToken: body.token.refresh_token,
+    dashToken: dash.json<{ data: { token: { access_token: string } } }>().data.token.access_token,
+    roles: body.roles,
+  };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function form(fields: Record<string, string>) {
+  return {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
   };
 }

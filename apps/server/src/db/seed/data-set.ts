@@ -56,7 +56,7 @@ export class DataSet {
     'team_endpoints',
   );
   readonly users = new TableRows<
-    Id & { partner_id: number; user_name: string; email_address: string; profile_id: number }
+    Id & { partner_id: number; user_name: string; email_address: string; profile_id: number; roles: string }
   >('users');
   readonly userCredentials = new TableRows<{
     user_id: number;

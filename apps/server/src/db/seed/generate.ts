@@ -222,6 +222,20 @@ function addDemoAccounts(users: UserBuilder, named: Record<keyof typeof namedCom
     profile: 'Company Administrator',
     companyIds: [wayne.id],
   });
+  users.addUser({
+    userName: 'northwind.staff',
+    emailAddress: 'portal.team@northwind-comms.co.uk',
+    partnerIndex: NORTHWIND,
+    profile: 'Company Administrator',
+    roles: ['partner-staff'],
+  });
+  users.addUser({
+    userName: 'brightwave.staff',
+    emailAddress: 'portal.team@brightwave-telecom.co.uk',
+    partnerIndex: BRIGHTWAVE,
+    profile: 'Company Administrator',
+    roles: ['partner-staff'],
+  });
   return new Map([
     [acme.id, acmeAdmin],
     [globex.id, globexAdmin],

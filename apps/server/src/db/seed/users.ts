@@ -27,6 +27,8 @@ export type UserPlan = {
   teamIds?: number[];
   endpointIds?: number[];
   passwordExpired?: boolean;
+  /** Default: a customer's user. */
+  roles?: Array<'customer' | 'partner-staff'>;
 };
 
 export class UserBuilder {
@@ -50,6 +52,8 @@ export class UserBuilder {
       user_name: plan.userName,
       email_address: plan.emailAddress,
       profile_id: profile.id,
+      // A PostgreSQL array literal, as COPY reads it.
+      roles: `{${(plan.roles ?? ['customer']).join(',')}}`,
     });
     const changedAt = new Date(this.now.getTime() - (plan.passwordExpired ? 400 : 20) * 86_400_000);
     this.data.userCredentials.push({

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ALGORITHM = 'HS256';
+const ISSUER = 'business-portal';
+
+/** Main tokens authorise the API; dash tokens the analytics calls, which need both. */
+export type Audience = 'main' | 'dash';
+const AUDIENCE: Record<Audience, string> = { main: 'portal', dash: 'portal-dash' };
+
+/** What an access token says about its holder (spec section 3: given_name, email, profile). */
+export type AccessClaims = {
+  userId: number;
+  /** The refresh-token family (the sign-in session) the token came from. */
+  sessionId: string;
+  given_name: string;
+  email: string;
+  profile: string;
+  roles: string[];
+};
+
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(reason === 'expired' ? 'The access token has expired' : 'The access token is not valid');
+  }
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+export function createAccessTokens(key: Uint8Array) {
+  return {
+    async issue(claims: AccessClaims, audience: Audience, now = new Date()): Promise<string> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({
+        sid: claims.sessionId,
+        given_name: claims.given_name,
+        email: claims.email,
+        profile: claims.profile,
+        roles: claims.roles,
+      })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE[audience])
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
+        .setJti(randomUUID())
+        .sign(key);
+    },
+
+    /** Checks signature (HS256 only), issuer, audience and expiry, and returns the claims. */
+    async verify(token: string, audience: Audience, now = new Date()): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE[audience],
+          currentDate: now,
+          requiredClaims: ['sub', 'exp', 'sid'],
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') throw new InvalidTokenError('invalid');
+        return {
+          userId,
+          sessionId: payload.sid,
+          given_name: String(payload.given_name ?? ''),
+          email: String(payload.email ?? ''),
+          profile: String(payload.profile ?? ''),
+          roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
+        };
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw error;
+        throw new InvalidTokenError(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { AccessType, FunctionalityCode, ProfileLevel } from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { AccessClaims } from './access-tokens.js';
+
+export type Grant = { code: FunctionalityCode; accessType: AccessType };
+
+/** The signed-in caller as every route sees it: who, which profile, which functionality. */
+export type Principal = {
+  userId: number;
+  userName: string;
+  emailAddress: string;
+  partnerId: number;
+  profile: { id: number; name: string; level: ProfileLevel };
+  roles: string[];
+  sessionId: string;
+  grants: Grant[];
+  can(code: FunctionalityCode, accessType: AccessType): boolean;
+};
+
+/**
+ * Reads the caller fresh on every request, so a removed user, a changed functionality or an ended session
+ * (logout, password change) takes effect at once rather than when the access token expires.
+ */
+export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, now = new Date()) {
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.profile_id')
+    .select([
+      'users.id',
+      'users.user_name',
+      'users.email_address',
+      'users.partner_id',
+      'users.roles',
+      'profiles.id as profile_id',
+      'profiles.name as profile_name',
+      'profiles.level as profile_level',
+      sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = ${claims.sessionId}::uuid
+        AND t.user_id = users.id AND t.revoked_at IS NULL AND t.absolute_expires_at > ${now})`.as('session_active'),
+    ])
+    .where('users.id', '=', claims.userId)
+    .executeTakeFirst();
+  if (!user || !user.session_active) return undefined;
+  const grants = await grantsOf(db, user.id);
+  const held = new Set(grants.map((g) => `${g.code}:${g.accessType}`));
+  const principal: Principal = {
+    userId: user.id,
+    userName: user.user_name,
+    emailAddress: user.email_address,
+    partnerId: user.partner_id,
+    profile: { id: user.profile_id, name: user.profile_name, level: user.profile_level as ProfileLevel },
+    roles: user.roles,
+    sessionId: claims.sessionId,
+    grants,
+    can: (code, accessType) => held.has(`${code}:${accessType}`),
+  };
+  return principal;
+}
+
+export async function grantsOf(db: Kysely<Database>, userId: number): Promise<Grant[]> {
+  const rows = await db
+    .selectFrom('user_functionality')
+    .innerJoin('functionality', 'functionality.id', 'user_functionality.functionality_id')
+    .select(['functionality.code', 'functionality.access_type'])
+    .where('user_functionality.user_id', '=', userId)
+    .orderBy('functionality.code')
+    .orderBy('functionality.access_type')
+    .execute();
+  return rows.map((r) => ({ code: r.code as FunctionalityCode, accessType: r.access_type as AccessType }));
+}

@@ -1,0 +1,161 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Audience } from './access-tokens.js';
+
+export const REFRESH_IDLE_MS = 30 * 60 * 1000;
+export const REFRESH_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+/** A sign-in session is a family of refresh tokens; each works once and hands on to the next. */
+export type IssuedRefreshToken = { token: string; familyId: string };
+
+export type RotationResult =
+  | { ok: true; token: string; familyId: string; userId: number; audience: Audience }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused'; userId?: number };
+
+/** Opaque, 256 random bits; only its hash is stored, so a database leak yields no usable token. */
+function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function startSession(
+  db: Kysely<Database>,
+  userId: number,
+  audience: Audience,
+  now = new Date(),
+  familyId: string = randomUUID(),
+): Promise<IssuedRefreshToken> {
+  const absolute = await familyDeadline(db, familyId, now);
+  const { token, hash } = newToken();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: userId,
+      family_id: familyId,
+      audience,
+      token_hash: hash,
+      created_at: now,
+      idle_expires_at: new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, absolute.getTime())),
+      absolute_expires_at: absolute,
+    })
+    .execute();
+  return { token, familyId };
+}
+
+/** A family lives at most 12 hours from its first token, however often it is refreshed. */
+async function familyDeadline(db: Kysely<Database>, familyId: string, now: Date): Promise<Date> {
+  const first = await db
+    .selectFrom('refresh_tokens')
+    .select('absolute_expires_at')
+    .where('family_id', '=', familyId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return first?.absolute_expires_at ?? new Date(now.getTime() + REFRESH_ABSOLUTE_MS);
+}
+
+/**
+ * Exchanges a refresh token for the next one of its family. A token presented twice means it was copied:
+ * the whole family is revoked, so neither the thief nor the owner can go on with it.
+ */
+export async function rotate(db: Kysely<Database>, presented: string, now = new Date()): Promise<RotationResult> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('refresh_tokens')
+      .select([
+        'id',
+        'user_id',
+        'family_id',
+        'audience',
+        'idle_expires_at',
+        'absolute_expires_at',
+        'used_at',
+        'revoked_at',
+      ])
+      .where('token_hash', '=', hashToken(presented))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return { ok: false, reason: 'unknown' };
+    if (current.revoked_at) return { ok: false, reason: 'revoked', userId: current.user_id };
+    if (current.used_at) {
+      await revokeFamilies(trx, [current.family_id], now);
+      return { ok: false, reason: 'reused', userId: current.user_id };
+    }
+    if (current.idle_expires_at <= now || current.absolute_expires_at <= now) {
+      return { ok: false, reason: 'expired', userId: current.user_id };
+    }
+    await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', current.id).execute();
+    const { token, hash } = newToken();
+    await trx
+      .insertInto('refresh_tokens')
+      .values({
+        user_id: current.user_id,
+        family_id: current.family_id,
+        audience: current.audience,
+        token_hash: hash,
+        created_at: now,
+        idle_expires_at: new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, current.absolute_expires_at.getTime())),
+        absolute_expires_at: current.absolute_expires_at,
+      })
+      .execute();
+    return { ok: true, token, familyId: current.family_id, userId: current.user_id, audience: current.audience };
+  });
+}
+
+/** Ends the session the token belongs to; an unknown token changes nothing. */
+export async function revokeSessionOf(
+  db: Kysely<Database>,
+  presented: string,
+  now = new Date(),
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select(['family_id', 'user_id'])
+    .where('token_hash', '=', hashToken(presented))
+    .executeTakeFirst();
+  if (!row) return null;
+  await revokeFamilies(db, [row.family_id], now);
+  return row.user_id;
+}
+
+/** Ends every session of the user but the one named (a password change keeps the session that made it). */
+export async function revokeOtherSessions(
+  db: Kysely<Database>,
+  userId: number,
+  keepFamilyId: string | null,
+  now = new Date(),
+): Promise<void> {
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepFamilyId) query = query.where('family_id', '<>', keepFamilyId);
+  await query.execute();
+}
+
+export async function isSessionActive(db: Kysely<Database>, familyId: string, now = new Date()): Promise<boolean> {
+  const live = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .where('absolute_expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return live !== undefined;
+}
+
+async function revokeFamilies(db: Kysely<Database>, familyIds: string[], now: Date): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', 'in', familyIds)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,101 @@
+import type { AccessType, FunctionalityCode, Role } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, HttpError } from '../http/errors.js';
+import { type AccessTokens, type Audience, InvalidTokenError } from './access-tokens.js';
+import { loadPrincipal, type Principal } from './principal.js';
+
+/**
+ * What a route demands of its caller. Every /api route must say, or the server refuses to start: forgetting
+ * to guard a route cannot ship.
+ */
+export type RouteAccess =
+  | 'public'
+  | 'signed-in'
+  | { anyOf: ReadonlyArray<{ code: FunctionalityCode; accessType: AccessType }> }
+  | { role: Role };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Analytics routes also need a valid Dash-Authorization token of the same session. */
+    dashToken?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | undefined;
+  }
+}
+
+/** Paths whose routes plugins register (the API reference) rather than our modules. */
+const UNGUARDED_PREFIXES = ['/api/docs'];
+
+export function isGuardedPath(url: string): boolean {
+  return (url === '/api' || url.startsWith('/api/')) && !UNGUARDED_PREFIXES.some((p) => url.startsWith(p));
+}
+
+export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) {
+  app.decorateRequest('principal', undefined);
+
+  app.addHook('onRoute', (route) => {
+    if (isGuardedPath(route.url) && route.config?.access === undefined) {
+      throw new Error(`${route.method} ${route.url} declares no access: add config.access to the route`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const { access, dashToken } = request.routeOptions.config;
+    if (access === undefined || access === 'public') return;
+    const claims = await verifyBearer(request, 'authorization', 'main', tokens);
+    if (dashToken) {
+      const dash = await verifyBearer(request, 'dash-authorization', 'dash', tokens);
+      if (dash.userId !== claims.userId || dash.sessionId !== claims.sessionId) {
+        throw unauthenticated('The dash token belongs to another session');
+      }
+    }
+    const principal = await loadPrincipal(request.server.database.db, claims);
+    if (!principal) throw unauthenticated('The session has ended');
+    request.principal = principal;
+    if (access === 'signed-in') return;
+    if ('role' in access) {
+      if (!principal.roles.includes(access.role))
+        throw forbidden('This needs a role you do not have', { code: 'missing_role' });
+      return;
+    }
+    if (!access.anyOf.some((grant) => principal.can(grant.code, grant.accessType))) {
+      throw forbidden(`This needs one of: ${access.anyOf.map((g) => `${g.code} ${g.accessType}`).join(', ')}`, {
+        code: 'missing_functionality',
+      });
+    }
+  });
+}
+
+/** The caller of a guarded route; routes declared public have none. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error(`${request.routeOptions.url} reads the principal but is not guarded`);
+  return request.principal;
+}
+
+async function verifyBearer(
+  request: FastifyRequest,
+  header: 'authorization' | 'dash-authorization',
+  audience: Audience,
+  tokens: AccessTokens,
+) {
+  const value = request.headers[header];
+  const match = typeof value === 'string' ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(value) : null;
+  if (!match?.[1])
+    throw unauthenticated(
+      `Missing ${header === 'authorization' ? 'Authorization' : 'Dash-Authorization'} bearer token`,
+    );
+  try {
+    return await tokens.verify(match[1], audience);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) {
+      throw unauthenticated(error.message, error.reason === 'expired' ? 'token_expired' : 'invalid_token');
+    }
+    throw error;
+  }
+}
+
+function unauthenticated(message: string, code = 'invalid_token'): HttpError {
+  return new HttpError(401, message, { code });
+}

@@ -1,0 +1,67 @@
+import type { Role } from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import { hashPassword, verifyPassword } from '../../auth/password-hashing.js';
+import type { Database } from '../../db/schema.js';
+
+export type SignInUser = {
+  id: number;
+  userName: string;
+  emailAddress: string;
+  profileName: string;
+  roles: Role[];
+  passwordHash: string;
+  /** A temporary password, an administrator's reset or an expired password: sign-in must change it first. */
+  mustChangePassword: boolean;
+  cookiePolicyAccepted: boolean;
+};
+
+// Verifying against a real hash when the username is unknown makes both failures take the same time.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hashPassword('decoy password that matches no account');
+  return decoyHash;
+};
+
+export async function findSignInUser(db: Kysely<Database>, userName: string, now = new Date()) {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('user_credentials', 'user_credentials.user_id', 'users.id')
+    .innerJoin('partners', 'partners.id', 'users.partner_id')
+    .innerJoin('profiles', 'profiles.id', 'users.profile_id')
+    .select([
+      'users.id',
+      'users.user_name',
+      'users.email_address',
+      'users.roles',
+      'profiles.name as profile_name',
+      'user_credentials.password_hash',
+      sql<boolean>`user_credentials.reset_required
+        OR coalesce(user_credentials.expires_at <= ${now}, false)
+        OR coalesce(user_credentials.changed_at + make_interval(days => partners.password_expiry_days) <= ${now}, false)`.as(
+        'must_change_password',
+      ),
+      sql<boolean>`coalesce((SELECT c.is_accepted FROM cookie_consents c WHERE c.user_id = users.id
+        ORDER BY c.recorded_at DESC, c.id DESC LIMIT 1), false)`.as('cookie_policy_accepted'),
+    ])
+    .where(sql`lower(users.user_name)`, '=', userName.toLowerCase())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user: SignInUser = {
+    id: row.id,
+    userName: row.user_name,
+    emailAddress: row.email_address,
+    profileName: row.profile_name,
+    roles: row.roles as Role[],
+    passwordHash: row.password_hash,
+    mustChangePassword: row.must_change_password,
+    cookiePolicyAccepted: row.cookie_policy_accepted,
+  };
+  return user;
+}
+
+/** The user whose password this is, or undefined; unknown users cost the same time as wrong passwords. */
+export async function checkPassword(db: Kysely<Database>, userName: string, password: string, now = new Date()) {
+  const user = await findSignInUser(db, userName, now);
+  const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
+  return user && matches ? user : undefined;
+}

@@ -1,0 +1,12 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/routes.js';
+import { profileRoutes } from './profiles/routes.js';
+
+/** Every API area, each a plugin of its own folder. */
+export async function registerApiModules(app: FastifyInstance) {
+  // The sign-in calls post forms, as the spec has them.
+  await app.register(formBody);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+}

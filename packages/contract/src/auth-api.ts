@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { LOGIN_ERROR_CODES } from './api';
+import { RoleSchema } from './permissions';
+
+// Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.
+
+const FormBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Please enter a username').max(100),
+  password: z.string().min(1, 'Please enter a password').max(1024),
+  /** The browser's cookie notice was accepted before this sign-in (see docs/decisions, cookie consent). */
+  cookiePolicyAccepted: FormBoolean.optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginReplySchema = z.object({
+  token: z.object({ access_token: z.string(), refresh_token: z.string() }),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int().positive(),
+  roles: z.array(RoleSchema),
+});
+export type LoginReply = z.infer<typeof LoginReplySchema>;
+
+export const DashLoginReplySchema = z.object({
+  data: z.object({
+    token: z.object({ access_token: z.string(), refresh_token: z.string(), expires_in: z.number().int().positive() }),
+  }),
+});
+export type DashLoginReply = z.infer<typeof DashLoginReplySchema>;
+
+export const RefreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+export const RevokeRequestSchema = RefreshRequestSchema;
+
+/** RFC 6749 section 5.2 error body: the sign-in calls answer in OAuth's shape, which the web app maps. */
+export const OAuthErrorSchema = z.object({
+  error: z.enum([
+    LOGIN_ERROR_CODES.invalidGrant,
+    LOGIN_ERROR_CODES.requiresPasswordReset,
+    LOGIN_ERROR_CODES.cookiesPolicy,
+    'invalid_request',
+  ]),
+  error_description: z.string(),
+  requestId: z.string().optional(),
+});
+export type OAuthError = z.infer<typeof OAuthErrorSchema>;
+
+export const AcceptCookiePolicyRequestSchema = z.object({
+  isAccepted: FormBoolean,
+  date: z.iso.datetime({ offset: true }),
+});
+
+export const EmptyReplySchema = z.object({});
