@@ -1,0 +1,91 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Principal } from '../auth/principal.js';
+import type { Database } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+
+type IdQuery = SelectQueryBuilder<Database, keyof Database, { id: number }>;
+
+/**
+ * What the caller may see, as id subqueries to put in any query's WHERE: the one place estate visibility is
+ * decided. By profile level:
+ * - Company: everything of the user's companies;
+ * - Site: the endpoints on the user's sites (and those sites, their companies, the teams those endpoints are in);
+ * - Team: the endpoints in the user's teams (and those teams, their companies, the endpoints' sites);
+ * - EndPoint: the user's own endpoints (and their sites, teams and companies).
+ */
+export type EstateScope = {
+  companies(): IdQuery;
+  sites(): IdQuery;
+  teams(): IdQuery;
+  endpoints(): IdQuery;
+};
+
+export function estateScope(db: Kysely<Database>, principal: Pick<Principal, 'userId' | 'profile'>): EstateScope {
+  const userId = principal.userId;
+  const q = db as unknown as Kysely<Database>;
+  const ids = <T>(query: T) => query as unknown as IdQuery;
+
+  switch (principal.profile.level) {
+    case 'Company': {
+      const companies = () =>
+        ids(q.selectFrom('user_companies').select('company_id as id').where('user_id', '=', userId));
+      return {
+        companies,
+        sites: () => ids(q.selectFrom('sites').select('sites.id').where('sites.company_id', 'in', companies())),
+        teams: () => ids(q.selectFrom('teams').select('teams.id').where('teams.company_id', 'in', companies())),
+        endpoints: () =>
+          ids(q.selectFrom('endpoints').select('endpoints.id').where('endpoints.company_id', 'in', companies())),
+      };
+    }
+    case 'Site': {
+      const sites = () => ids(q.selectFrom('user_sites').select('site_id as id').where('user_id', '=', userId));
+      const endpoints = () =>
+        ids(q.selectFrom('endpoints').select('endpoints.id').where('endpoints.site_id', 'in', sites()));
+      return {
+        sites,
+        endpoints,
+        companies: () => ids(q.selectFrom('sites').select('sites.company_id as id').where('sites.id', 'in', sites())),
+        teams: () =>
+          ids(q.selectFrom('team_endpoints').select('team_id as id').where('endpoint_id', 'in', endpoints())),
+      };
+    }
+    case 'Team': {
+      const teams = () => ids(q.selectFrom('user_teams').select('team_id as id').where('user_id', '=', userId));
+      const endpoints = () =>
+        ids(q.selectFrom('team_endpoints').select('endpoint_id as id').where('team_id', 'in', teams()));
+      return {
+        teams,
+        endpoints,
+        companies: () => ids(q.selectFrom('teams').select('teams.company_id as id').where('teams.id', 'in', teams())),
+        sites: () =>
+          ids(q.selectFrom('endpoints').select('endpoints.site_id as id').where('endpoints.id', 'in', endpoints())),
+      };
+    }
+    case 'EndPoint': {
+      const endpoints = () =>
+        ids(q.selectFrom('user_endpoints').select('endpoint_id as id').where('user_id', '=', userId));
+      return {
+        endpoints,
+        companies: () =>
+          ids(q.selectFrom('endpoints').select('endpoints.company_id as id').where('endpoints.id', 'in', endpoints())),
+        sites: () =>
+          ids(q.selectFrom('endpoints').select('endpoints.site_id as id').where('endpoints.id', 'in', endpoints())),
+        teams: () =>
+          ids(q.selectFrom('team_endpoints').select('team_id as id').where('endpoint_id', 'in', endpoints())),
+      };
+    }
+  }
+}
+
+export type EstateKind = keyof EstateScope;
+
+/** A by-id lookup's guard: an id outside the estate is answered exactly like one that does not exist. */
+export async function requireInEstate(db: Kysely<Database>, scope: EstateScope, kind: EstateKind, id: number) {
+  const visible = await db
+    .selectFrom(scope[kind]().as('visible'))
+    .select('visible.id')
+    .where('visible.id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (!visible) throw notFound();
+}

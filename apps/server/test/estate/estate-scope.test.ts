@@ -1,0 +1,102 @@
+import type { ProfileLevel } from '@portal/contract';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { estateScope, requireInEstate } from '../../src/estate/estate-scope.js';
+import { useDemoApp } from '../support/test-app.js';
+
+const context = useDemoApp();
+const db = () => context.database.db;
+
+async function scopeOf(userName: string) {
+  const user = await db()
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.profile_id')
+    .select(['users.id', 'profiles.id as profileId', 'profiles.name', 'profiles.level'])
+    .where('users.user_name', '=', userName)
+    .executeTakeFirstOrThrow();
+  return estateScope(db(), {
+    userId: user.id,
+    profile: { id: user.profileId, name: user.name, level: user.level as ProfileLevel },
+  });
+}
+
+async function idsOf(query: ReturnType<ReturnType<typeof estateScope>['endpoints']>) {
+  return (await query.execute()).map((r) => r.id).sort((a, b) => a - b);
+}
+
+async function companyIdsNamed(...names: string[]) {
+  const rows = await db().selectFrom('companies').select('id').where('name', 'in', names).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+describe('estate scope by profile level', () => {
+  it('Company: every endpoint, site and team of the user’s companies, nothing else', async () => {
+    const scope = await scopeOf('acme.admin');
+    const [acme] = await companyIdsNamed('Acme Logistics Ltd');
+    expect(await idsOf(scope.companies())).toEqual([acme]);
+    const expected = await db()
+      .selectFrom('endpoints')
+      .select('id')
+      .where('company_id', '=', acme!)
+      .orderBy('id')
+      .execute();
+    expect(await idsOf(scope.endpoints())).toEqual(expected.map((e) => e.id));
+    expect((await idsOf(scope.sites())).length).toBe(4);
+    expect((await idsOf(scope.teams())).length).toBe(4);
+  });
+
+  it('Company with two companies sees both', async () => {
+    const scope = await scopeOf('multi.admin');
+    expect(await idsOf(scope.companies())).toEqual(
+      await companyIdsNamed('Initech Holdings Ltd', 'Initech Field Services Ltd'),
+    );
+  });
+
+  it('Site: only the endpoints on the user’s two sites', async () => {
+    const scope = await scopeOf('acme.sitemanager');
+    const sites = await idsOf(scope.sites());
+    expect(sites).toHaveLength(2);
+    const endpoints = await idsOf(scope.endpoints());
+    const onThoseSites = await db()
+      .selectFrom('endpoints')
+      .select('id')
+      .where('site_id', 'in', sites)
+      .orderBy('id')
+      .execute();
+    expect(endpoints).toEqual(onThoseSites.map((e) => e.id));
+    expect(endpoints.length).toBeGreaterThan(0);
+  });
+
+  it('Team: only the endpoints in the user’s team', async () => {
+    const scope = await scopeOf('acme.teamlead');
+    const teams = await idsOf(scope.teams());
+    expect(teams).toHaveLength(1);
+    const members = await sql<{ id: number }>`SELECT endpoint_id AS id FROM team_endpoints
+      WHERE team_id = ${teams[0]} ORDER BY 1`.execute(db());
+    expect(await idsOf(scope.endpoints())).toEqual(members.rows.map((r) => r.id));
+  });
+
+  it('EndPoint: the one device, its site and company', async () => {
+    const scope = await scopeOf('acme.mobile');
+    const endpoints = await idsOf(scope.endpoints());
+    expect(endpoints).toHaveLength(1);
+    expect(await idsOf(scope.companies())).toEqual(await companyIdsNamed('Acme Logistics Ltd'));
+    expect(await idsOf(scope.sites())).toHaveLength(1);
+  });
+
+  it('answers 404 for an id outside the estate, as for one that does not exist', async () => {
+    const globex = await scopeOf('globex.admin');
+    const acmeEndpoint = await db()
+      .selectFrom('endpoints')
+      .innerJoin('companies', 'companies.id', 'endpoints.company_id')
+      .select('endpoints.id')
+      .where('companies.name', '=', 'Acme Logistics Ltd')
+      .executeTakeFirstOrThrow();
+    await expect(requireInEstate(db(), globex, 'endpoints', acmeEndpoint.id)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(requireInEstate(db(), globex, 'endpoints', 999_999)).rejects.toMatchObject({ statusCode: 404 });
+    const acme = await scopeOf('acme.admin');
+    await expect(requireInEstate(db(), acme, 'endpoints', acmeEndpoint.id)).resolves.toBeUndefined();
+  });
+});
