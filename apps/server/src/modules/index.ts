@@ -1,12 +1,18 @@
+import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes.js';
+import { messageRoutes } from './messages/routes.js';
+import { partnerRoutes } from './partners/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 
 /** Every API area, each a plugin of its own folder. */
 export async function registerApiModules(app: FastifyInstance) {
   // The sign-in calls post forms, as the spec has them.
   await app.register(formBody);
+  await app.register(cookie);
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(partnerRoutes);
+  await app.register(messageRoutes);
 }

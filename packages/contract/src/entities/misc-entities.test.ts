@@ -76,9 +76,15 @@ describe('partner, FAQ and search', () => {
       name: 'Reseller Ltd',
       partnerContacts: [{ type: 'Phone', value: '0113 000 0000' }],
       town: 'Leeds',
+      themeCode: 'reseller',
+      logoUrl: 'themes/reseller/logo.svg',
+      primaryColour: '#123456',
+      secondaryColour: '#abcdef',
+      privacyPolicyUrl: 'https://reseller.example/privacy',
     };
     expect(PartnerSchema.safeParse(partner).success).toBe(true);
     expect(PartnerSchema.safeParse({ ...partner, partnerContacts: [{ type: 'Phone' }] }).success).toBe(false);
+    expect(PartnerSchema.safeParse({ ...partner, primaryColour: 'blue' }).success).toBe(false);
     expect(PartnerSettingsSchema.safeParse({ showContractEndDate: true }).success).toBe(true);
   });
 

@@ -17,6 +17,12 @@ export const PartnerSchema = z.object({
   town: z.string().optional(),
   county: z.string().optional(),
   postCode: z.string().optional(),
+  /** Branding (spec 1): the theme the web app applies, its logo and colours, and the privacy policy of the cookie notice. */
+  themeCode: z.string().regex(/^[a-z0-9-]{2,32}$/),
+  logoUrl: z.string().min(1),
+  primaryColour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  secondaryColour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  privacyPolicyUrl: z.url(),
 });
 export type Partner = z.infer<typeof PartnerSchema>;
 

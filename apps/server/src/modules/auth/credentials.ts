@@ -13,6 +13,7 @@ export type SignInUser = {
   /** A temporary password, an administrator's reset or an expired password: sign-in must change it first. */
   mustChangePassword: boolean;
   cookiePolicyAccepted: boolean;
+  themeCode: string;
 };
 
 // Verifying against a real hash when the username is unknown makes both failures take the same time.
@@ -34,6 +35,7 @@ export async function findSignInUser(db: Kysely<Database>, userName: string, now
       'users.email_address',
       'users.roles',
       'profiles.name as profile_name',
+      'partners.theme_code',
       'user_credentials.password_hash',
       sql<boolean>`user_credentials.reset_required
         OR coalesce(user_credentials.expires_at <= ${now}, false)
@@ -55,6 +57,7 @@ export async function findSignInUser(db: Kysely<Database>, userName: string, now
     passwordHash: row.password_hash,
     mustChangePassword: row.must_change_password,
     cookiePolicyAccepted: row.cookie_policy_accepted,
+    themeCode: row.theme_code,
   };
   return user;
 }

@@ -18,6 +18,7 @@ import { revokeSessionOf, rotate, startSession } from '../../auth/refresh-tokens
 import { principalOf } from '../../auth/route-access.js';
 import { recordEvent, writeAs } from '../../db/audit.js';
 import { errorResponses } from '../../http/errors.js';
+import { THEME_COOKIE } from '../partners/partner-of-request.js';
 import { checkPassword, findSignInUser, type SignInUser } from './credentials.js';
 
 /** Version of the cookie policy a consent is recorded against. */
@@ -87,6 +88,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return oauthError(request, reply, LOGIN_ERROR_CODES.cookiesPolicy);
       }
       const session = await startSession(db, user.id, 'main');
+      // The sign-in page brands itself from this next time; the web app reloads when it changes (spec 2.1).
+      reply.setCookie(THEME_COOKIE, user.themeCode, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 });
       await recordEvent(db, {
         action: 'login.succeeded',
         actor: signedInActor,
