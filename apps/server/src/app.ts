@@ -18,6 +18,7 @@ import { installErrorHandler, sendNotFound } from './http/errors.js';
 import { echoRequestId, generateRequestId } from './http/request-id.js';
 import { preventApiCaching, registerSecurityHeaders } from './http/security-headers.js';
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
+import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
 
@@ -26,6 +27,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     config: Config;
     accessTokens: AccessTokens;
+    mailer: Mailer;
   }
 }
 
@@ -66,6 +68,15 @@ async function registerHttp(app: FastifyInstance, config: Config) {
   preventApiCaching(app);
   const accessTokens = createAccessTokens(await loadSigningKey(config));
   app.decorate('accessTokens', accessTokens);
+  const mailer = createMailer(config);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  if (config.env === 'production' && mailer.mode === 'outbox') {
+    app.log.warn(
+      { outbox: outboxDir(config.dataDir) },
+      'SMTP_URL is not set: e-mails are written to the outbox folder',
+    );
+  }
   registerRouteAccess(app, accessTokens);
   await registerApiDocs(app);
 

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       seed: 'small',
       webDistDir: undefined,
       carrierSimUrl: 'http://127.0.0.1:3100',
+      smtpUrl: undefined,
+      mailFrom: 'Business Portal <no-reply@portal.localhost>',
     });
   });
 
@@ -58,6 +60,32 @@ describe('loadConfig', () => {
   it('rejects a DATABASE_URL that is not postgres', () => {
     const error = configErrorOf({ DATABASE_URL: 'http://db.example.com/portal' });
     expect(error.message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+
+  it.each([
+    'smtp://mail.example.com:587',
+    'smtps://user:p%40ss@mail.example.com',
+    'smtp://127.0.0.1:2525?requireTLS=true',
+  ])('reads SMTP_URL=%s', (url) => {
+    expect(loadConfig({ SMTP_URL: url }).smtpUrl).toBe(url);
+  });
+
+  it('rejects an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(configErrorOf({ SMTP_URL: 'http://mail.example.com' }).message).toContain(
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+    expect(configErrorOf({ SMTP_URL: 'mail.example.com' }).message).toContain('SMTP_URL');
+  });
+
+  it.each(['Northwind Portal <portal@northwind.example>', 'portal@northwind.example', '"Portal, Ltd" <p@x.example>'])(
+    'reads MAIL_FROM=%s',
+    (from) => {
+      expect(loadConfig({ MAIL_FROM: from }).mailFrom).toBe(from);
+    },
+  );
+
+  it.each(['', 'Portal', 'Portal <portal>', 'a@b, c@d'])('rejects MAIL_FROM=%j', (from) => {
+    expect(configErrorOf({ MAIL_FROM: from }).message).toMatch(/^\s+MAIL_FROM: /m);
   });
 
   it('lists every bad variable at once', () => {

@@ -9,7 +9,15 @@ export const COMMITTED_OPENAPI_PATH = new URL('../openapi.json', import.meta.url
 export async function renderOpenApiDocument(): Promise<string> {
   // Routes register without touching the database, so an empty in-memory one is enough.
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', SEED: 'none', LOG_LEVEL: 'silent', JWT_SECRET: 'openapi-rendering-only-secret-32-chars' }), { database });
+  const app = await buildApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      SEED: 'none',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'openapi-rendering-only-secret-32-chars',
+    }),
+    { database },
+  );
   try {
     await app.ready();
     return `${JSON.stringify(app.swagger(), null, 2)}\n`;

@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import { LoginThrottle } from '../auth/login-throttle.js';
+import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { partnerRoutes } from './partners/routes.js';
@@ -11,7 +13,9 @@ export async function registerApiModules(app: FastifyInstance) {
   // The sign-in calls post forms, as the spec has them.
   await app.register(formBody);
   await app.register(cookie);
-  await app.register(authRoutes);
+  const throttles = { signIn: new LoginThrottle(), recovery: new LoginThrottle() };
+  await app.register(authRoutes(throttles.signIn));
+  await app.register(passwordRoutes(throttles));
   await app.register(profileRoutes);
   await app.register(partnerRoutes);
   await app.register(messageRoutes);

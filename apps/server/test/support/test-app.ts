@@ -57,12 +57,12 @@ export const DEMO_PASSWORD = 'Demo-Portal-2026!';
 export const DEMO_ANCHOR_DAY = '2026-11-21';
 
 /** Like useTestApp, over a database holding the small demo data (the README's accounts are the fixtures). */
-export function useDemoApp(env: Record<string, string> = {}) {
+export function useDemoApp(env: Record<string, string> | (() => Record<string, string>) = {}) {
   const state: { app?: App; database?: DatabaseHandle } = {};
   beforeAll(async () => {
     state.database = await openTestDatabase();
     await loadDemoData(state.database, { size: 'small', anchorDay: DEMO_ANCHOR_DAY });
-    state.app = await buildTestApp(state.database, env);
+    state.app = await buildTestApp(state.database, typeof env === 'function' ? env() : env);
   });
   afterAll(async () => {
     await state.app?.close();

@@ -63,7 +63,7 @@ export async function findSignInUser(db: Kysely<Database>, userName: string, now
 }
 
 /** The user whose password this is, or undefined; unknown users cost the same time as wrong passwords. */
-export async function checkPassword(db: Kysely<Database>, userName: string, password: string, now = new Date()) {
+export async function authenticate(db: Kysely<Database>, userName: string, password: string, now = new Date()) {
   const user = await findSignInUser(db, userName, now);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
   return user && matches ? user : undefined;

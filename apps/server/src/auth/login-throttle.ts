@@ -1,0 +1,179 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/*
+ * Slows password guessing without locking anyone out for good (OWASP ASVS 5 V6.1.1, V6.3.1; modelled on
+ * Keycloak's brute-force detection with permanent lockout off). Failed sign-ins are counted per username
+ * (case-insensitive) and per client address (an IPv6 address counts as its /64 network). Past a scope's free
+ * failures, each further failure makes that username or address wait before the next attempt: 1 s, then double,
+ * up to 15 minutes. A success clears the username's count; a count is forgotten after a quiet period (12 hours
+ * without a failure). Kept in this process's memory, at most `maxEntries` counts, oldest failure evicted first:
+ * see docs/decisions/0010-login-throttle-in-memory.md.
+ *
+ * Use: before verifying a password, `check()`; if not allowed, answer 429 with Retry-After: retryAfterSeconds and do
+ * not verify. After verifying, `recordFailure()` or `recordSuccess()`.
+ */
+
+export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export type ThrottleScopeOptions = {
+  /** Failures that bring no wait; each one past these brings a longer one. */
+  freeFailures: number;
+  /** A count with no failure for this long is forgotten. */
+  quietPeriodMs: number;
+};
+
+export type LoginThrottleOptions = {
+  perUsername: ThrottleScopeOptions;
+  /** Looser than per username: a customer's staff may share one office address. */
+  perAddress: ThrottleScopeOptions;
+  /** The wait after the first failure past the free ones; each further failure doubles it. */
+  firstWaitMs: number;
+  /** The longest wait: there is no permanent lockout. */
+  maxWaitMs: number;
+  /** Bound on the counts kept (usernames plus addresses), so a flood of made-up usernames cannot exhaust memory. */
+  maxEntries: number;
+  /** Milliseconds since the epoch; injectable for tests. */
+  clock: () => number;
+};
+
+export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleOptions = {
+  perUsername: { freeFailures: 5, quietPeriodMs: 12 * 60 * 60 * 1000 },
+  perAddress: { freeFailures: 20, quietPeriodMs: 12 * 60 * 60 * 1000 },
+  firstWaitMs: 1000,
+  maxWaitMs: 15 * 60 * 1000,
+  maxEntries: 100_000,
+  clock: Date.now,
+};
+
+type Count = { failures: number; lastFailureAt: number; blockedUntil: number };
+
+// Real usernames have at most 50 characters; longer input shares a count with its first 100, bounding memory.
+const MAX_KEY_LENGTH = 100;
+
+export class LoginThrottle {
+  readonly #options: LoginThrottleOptions;
+  /** Map order is least recently failed first, so expiry and eviction both take from the front. */
+  readonly #counts = new Map<string, Count>();
+
+  constructor(options: Partial<LoginThrottleOptions> = {}) {
+    this.#options = { ...LOGIN_THROTTLE_DEFAULTS, ...options };
+    if (this.#options.maxEntries < 2) throw new RangeError('maxEntries must be at least 2');
+  }
+
+  /** Whether a sign-in attempt may be verified now; if not, how many seconds until it may. */
+  check(username: string, address: string | undefined, now = this.#options.clock()): ThrottleDecision {
+    let waitMs = 0;
+    for (const { key, scope } of this.#keys(username, address)) {
+      const count = this.#live(key, scope, now);
+      if (count) waitMs = Math.max(waitMs, count.blockedUntil - now);
+    }
+    return waitMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) } : { allowed: true };
+  }
+
+  /** Counts a wrong password (or unknown username) for both the username and the address; returns the new state. */
+  recordFailure(username: string, address: string | undefined, now = this.#options.clock()): ThrottleDecision {
+    const { firstWaitMs, maxWaitMs } = this.#options;
+    for (const { key, scope } of this.#keys(username, address)) {
+      const count = this.#live(key, scope, now) ?? { failures: 0, lastFailureAt: now, blockedUntil: 0 };
+      count.failures += 1;
+      count.lastFailureAt = now;
+      const excess = count.failures - scope.freeFailures;
+      if (excess > 0) {
+        const waitMs = Math.min(firstWaitMs * 2 ** (excess - 1), maxWaitMs);
+        count.blockedUntil = Math.max(count.blockedUntil, now + waitMs);
+      }
+      this.#counts.delete(key);
+      this.#counts.set(key, count);
+    }
+    this.#prune(now);
+    return this.check(username, address, now);
+  }
+
+  /**
+   * A correct password clears the username's count. The address's count stays (it fades after the quiet period),
+   * so an attacker holding one valid account cannot sign in with it to wipe the count of their username spraying.
+   */
+  recordSuccess(username: string, _address?: string | undefined, _now?: number): void {
+    this.#counts.delete(usernameKey(username));
+  }
+
+  /** Forgets a username's failures, e.g. when an administrator or the forgot-password flow sets a new password. */
+  clearUsername(username: string): void {
+    this.#counts.delete(usernameKey(username));
+  }
+
+  /** How many counts are held (for tests and metrics). */
+  get size(): number {
+    return this.#counts.size;
+  }
+
+  #keys(username: string, address: string | undefined) {
+    const keys = [{ key: usernameKey(username), scope: this.#options.perUsername }];
+    if (address) keys.push({ key: `address:${addressKey(address)}`, scope: this.#options.perAddress });
+    return keys;
+  }
+
+  /** The count under `key` unless it has gone quiet, in which case it is dropped. */
+  #live(key: string, scope: ThrottleScopeOptions, now: number): Count | undefined {
+    const count = this.#counts.get(key);
+    if (count && isQuiet(count, scope, now)) {
+      this.#counts.delete(key);
+      return undefined;
+    }
+    return count;
+  }
+
+  #prune(now: number): void {
+    const longestQuiet = Math.max(this.#options.perUsername.quietPeriodMs, this.#options.perAddress.quietPeriodMs);
+    for (const [key, count] of this.#counts) {
+      const expired = now - count.lastFailureAt >= longestQuiet && count.blockedUntil <= now;
+      if (!expired && this.#counts.size <= this.#options.maxEntries) break;
+      this.#counts.delete(key);
+    }
+  }
+}
+
+function isQuiet(count: Count, scope: ThrottleScopeOptions, now: number): boolean {
+  return now - count.lastFailureAt >= scope.quietPeriodMs && count.blockedUntil <= now;
+}
+
+function usernameKey(username: string): string {
+  return `username:${username.toLowerCase().slice(0, MAX_KEY_LENGTH)}`;
+}
+
+/**
+ * The unit an address is counted in: an IPv4 address itself (also when written IPv4-mapped, ::ffff:a.b.c.d), an
+ * IPv6 address's /64 network (one subscriber usually holds a whole /64, so counting single addresses would let
+ * them rotate through 2^64 of them).
+ */
+export function addressKey(address: string): string {
+  const trimmed = address.trim();
+  if (isIPv4(trimmed)) return trimmed;
+  const withoutZone = trimmed.split('%', 1)[0] ?? '';
+  if (!isIPv6(withoutZone)) return trimmed.slice(0, MAX_KEY_LENGTH);
+  const groups = ipv6Groups(withoutZone);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (with '::' expanded and a trailing dotted IPv4 part converted). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const lastColon = text.lastIndexOf(':');
+  const tail = text.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    const [a = 0, b = 0, c = 0, d = 0] = tail.split('.').map(Number);
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', rest] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const restGroups = rest ? rest.split(':') : [];
+  const zeros = rest === undefined ? [] : Array<string>(8 - headGroups.length - restGroups.length).fill('0');
+  return [...headGroups, ...zeros, ...restGroups].map((group) => Number.parseInt(group, 16));
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+
+/*
+ * Outgoing e-mail through nodemailer. With SMTP_URL set, messages go to that server (smtp:// upgrades with STARTTLS
+ * when offered; smtps:// is TLS from the start; options such as ?requireTLS=true ride in the URL). Without it,
+ * each message is written as an RFC 5322 file to DATA_DIR/outbox/<timestamp>-<id>.eml, which any mail client
+ * opens: development and tests need no mail server, and nothing is silently dropped.
+ */
+
+export type MailMessage = {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string | undefined;
+};
+
+export type SentMail = {
+  /** The Message-ID header, e.g. '<0b6e…@portal.localhost>'. */
+  messageId: string;
+  /** Outbox mode: the .eml file written. */
+  file?: string | undefined;
+};
+
+export type Mailer = {
+  readonly mode: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<SentMail>;
+  /** Closes the SMTP connection pool, if any. */
+  close(): void;
+};
+
+export type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+
+export type MailerOptions = {
+  /** Names outbox files; injectable for tests. */
+  clock?: () => Date;
+};
+
+// nodemailer's defaults (2 minutes to connect, 10 to idle) are far longer than a request should wait.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+export function createMailer(config: MailerConfig, options: MailerOptions = {}): Mailer {
+  const clock = options.clock ?? (() => new Date());
+  const domain = senderDomain(config.mailFrom);
+  // Messages carry only the text given here: no attachment may read a local file or fetch a URL.
+  const safety = { disableFileAccess: true, disableUrlAccess: true } as const;
+
+  const envelope = (message: MailMessage, id: string) => ({
+    from: config.mailFrom,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html === undefined ? {} : { html: message.html }),
+    messageId: `<${id}@${domain}>`,
+  });
+
+  if (config.smtpUrl) {
+    // The URL's own query options (e.g. ?requireTLS=true&connectionTimeout=5000) win over these defaults.
+    const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...safety, url: config.smtpUrl });
+    return {
+      mode: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail(envelope(message, randomUUID()));
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+    ...safety,
+  });
+  const dir = outboxDir(config.dataDir);
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const id = randomUUID();
+      const info = await transport.sendMail(envelope(message, id));
+      const file = path.join(dir, `${fileTimestamp(clock())}-${id}.eml`);
+      await mkdir(dir, { recursive: true });
+      // The outbox can hold temporary passwords: readable by the server's user only.
+      await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** '2025-06-01T09-30-00-000Z': sorts by time and is a valid file name everywhere. */
+function fileTimestamp(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+function senderDomain(from: string): string {
+  const match = /@([^\s<>@]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'portal.localhost';
+}
+
+export type ComposedMail = Pick<MailMessage, 'subject' | 'text' | 'html'>;
+
+/** The forgot-password e-mail (spec section 2.4): the temporary password, which must be changed at next login. */
+export function temporaryPasswordEmail(input: {
+  userName: string;
+  temporaryPassword: string;
+  partnerName: string;
+}): ComposedMail {
+  const { userName, temporaryPassword, partnerName } = input;
+  const portal = `${partnerName} business portal`;
+  const subject = `Your temporary password for the ${portal}`;
+  const text = [
+    `Hello ${userName},`,
+    '',
+    `We received a request to reset the password for your ${portal} account.`,
+    '',
+    'Your temporary password is:',
+    '',
+    `    ${temporaryPassword}`,
+    '',
+    'Log in with your username and this temporary password. You must then change it to a new password of your',
+    'own before you can continue.',
+    '',
+    'If you did not ask to reset your password, please contact your administrator or our support team.',
+    '',
+    'Kind regards,',
+    partnerName,
+    '',
+    'This is an automated message. Please do not reply to this e-mail.',
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; line-height: 1.5; color: #1f1f1f;">
+<p>Hello ${e(userName)},</p>
+<p>We received a request to reset the password for your ${e(portal)} account.</p>
+<p>Your temporary password is:</p>
+<p style="font-family: 'Courier New', Courier, monospace; font-size: 18px; letter-spacing: 1px;"><strong>${e(temporaryPassword)}</strong></p>
+<p>Log in with your username and this temporary password. You must then change it to a new password of your own
+before you can continue.</p>
+<p>If you did not ask to reset your password, please contact your administrator or our support team.</p>
+<p>Kind regards,<br>${e(partnerName)}</p>
+<p style="font-size: 12px; color: #5f5f5f;">This is an automated message. Please do not reply to this e-mail.</p>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+}
