@@ -18,9 +18,61 @@ export type EstateScope = {
   sites(): IdQuery;
   teams(): IdQuery;
   endpoints(): IdQuery;
+  /** Company level: every order of the companies; other levels: orders with an item on a visible endpoint. */
+  orders(): IdQuery;
+  /** Users assigned to anything visible (company-level callers also see their companies' users), and oneself. */
+  users(): IdQuery;
 };
 
 export function estateScope(db: Kysely<Database>, principal: Pick<Principal, 'userId' | 'profile'>): EstateScope {
+  const base = baseScope(db, principal);
+  const q = db;
+  const ids = <T>(query: T) => query as unknown as IdQuery;
+  const companyLevel = principal.profile.level === 'Company';
+  return {
+    ...base,
+    orders: () =>
+      companyLevel
+        ? ids(q.selectFrom('orders').select('orders.id').where('orders.company_id', 'in', base.companies()))
+        : ids(
+            q
+              .selectFrom('order_items')
+              .select('order_items.order_id as id')
+              .where('order_items.endpoint_id', 'in', base.endpoints()),
+          ),
+    users: () => {
+      const assigned = q
+        .selectFrom('user_sites')
+        .select('user_sites.user_id as id')
+        .where('user_sites.site_id', 'in', base.sites())
+        .union(
+          q.selectFrom('user_teams').select('user_teams.user_id as id').where('user_teams.team_id', 'in', base.teams()),
+        )
+        .union(
+          q
+            .selectFrom('user_endpoints')
+            .select('user_endpoints.user_id as id')
+            .where('user_endpoints.endpoint_id', 'in', base.endpoints()),
+        )
+        .union(q.selectFrom('users').select('users.id').where('users.id', '=', principal.userId));
+      return ids(
+        companyLevel
+          ? assigned.union(
+              q
+                .selectFrom('user_companies')
+                .select('user_companies.user_id as id')
+                .where('user_companies.company_id', 'in', base.companies()),
+            )
+          : assigned,
+      );
+    },
+  };
+}
+
+function baseScope(
+  db: Kysely<Database>,
+  principal: Pick<Principal, 'userId' | 'profile'>,
+): Omit<EstateScope, 'orders' | 'users'> {
   const userId = principal.userId;
   const q = db as unknown as Kysely<Database>;
   const ids = <T>(query: T) => query as unknown as IdQuery;

@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { partnerRoutes } from './partners/routes.js';
 import { profileRoutes } from './profiles/routes.js';
+import { searchRoutes } from './search/routes.js';
 
 /** Every API area, each a plugin of its own folder. */
 export async function registerApiModules(app: FastifyInstance) {
@@ -19,4 +20,5 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(profileRoutes);
   await app.register(partnerRoutes);
   await app.register(messageRoutes);
+  await app.register(searchRoutes);
 }
