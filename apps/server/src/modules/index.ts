@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { LoginThrottle } from '../auth/login-throttle.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
+import { companyRoutes } from './companies/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { partnerRoutes } from './partners/routes.js';
 import { profileRoutes } from './profiles/routes.js';
@@ -21,4 +22,5 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(partnerRoutes);
   await app.register(messageRoutes);
   await app.register(searchRoutes);
+  await app.register(companyRoutes);
 }

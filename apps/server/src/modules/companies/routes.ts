@@ -1,0 +1,83 @@
+import { AddressSchema, CompanySchema, IdSchema, NamedRefSchema, odataList } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../auth/route-access.js';
+import { estateScope, requireInEstate } from '../../estate/estate-scope.js';
+import { errorResponses } from '../../http/errors.js';
+import { addressesOf } from './queries.js';
+
+const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
+const manageSites = {
+  anyOf: [
+    { code: 'ManageSite', accessType: 'Read' },
+    { code: 'ManageSite', accessType: 'Write' },
+  ],
+} as const;
+
+/** The companies of the caller's estate: every signed-in user sees the names of theirs (the toolbar shows one). */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/companies/names',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['companies'],
+        summary: "Id and name of each company in the caller's estate, by name",
+        response: { 200: odataList(NamedRefSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const scope = estateScope(db, principalOf(request));
+      const value = await db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where('id', 'in', scope.companies())
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+      return { value };
+    },
+  );
+
+  app.get(
+    '/api/companies/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['companies'],
+        params: IdParams,
+        response: { 200: CompanySchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const scope = estateScope(db, principalOf(request));
+      await requireInEstate(db, scope, 'companies', request.params.id);
+      const company = await db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where('id', '=', request.params.id)
+        .executeTakeFirstOrThrow();
+      return { ...company, addresses: (await addressesOf(db, [company.id])).get(company.id) ?? [] };
+    },
+  );
+
+  app.get(
+    '/api/companies/:id/addresses',
+    {
+      config: { access: manageSites },
+      schema: {
+        tags: ['companies'],
+        summary: "A company's addresses, which sites can use",
+        params: IdParams,
+        response: { 200: odataList(AddressSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const scope = estateScope(db, principalOf(request));
+      await requireInEstate(db, scope, 'companies', request.params.id);
+      return { value: (await addressesOf(db, [request.params.id])).get(request.params.id) ?? [] };
+    },
+  );
+};
