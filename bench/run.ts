@@ -7,6 +7,10 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: 'row counts and on-disk sizes of every table of DATABASE_URL (run after `npm run seed:large`)',
     load: () => import('./data-size.js'),
   },
+  'sign-in-and-lists': {
+    summary: 'login and list calls under concurrent load on the small data set (after `npm run build`)',
+    load: () => import('./sign-in-and-lists.js'),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);
