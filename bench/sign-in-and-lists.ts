@@ -36,7 +36,9 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
  */
 export async function run(): Promise<void> {
   // BENCH_DATABASE_URL: an empty PostgreSQL database to measure on instead of the embedded one.
-  const portal = await startPortal(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {});
+  const portal = await startPortal(
+    process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+  );
   try {
     const login = (username: string) =>
       fetch(`${portal.baseUrl}/api/login`, {

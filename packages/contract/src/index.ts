@@ -1,4 +1,5 @@
 export * from './api';
+export * from './auth-api';
 export * from './carriers';
 export * from './entities/auth';
 export * from './entities/banner-message';
@@ -14,6 +15,7 @@ export * from './entities/partners';
 export * from './entities/users';
 export * from './limits';
 export * from './messages';
+export * from './odata';
 export * from './permissions';
 export * from './primitives';
 export * from './routes';
@@ -21,4 +23,3 @@ export * from './side-menu';
 export * from './statuses';
 export * from './timings';
 export * from './validation';
-export * from './auth-api';

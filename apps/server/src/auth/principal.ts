@@ -40,7 +40,7 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     ])
     .where('users.id', '=', claims.userId)
     .executeTakeFirst();
-  if (!user || !user.session_active) return undefined;
+  if (!user?.session_active) return undefined;
   const grants = await grantsOf(db, user.id);
   const held = new Set(grants.map((g) => `${g.code}:${g.accessType}`));
   const principal: Principal = {
