@@ -1,9 +1,11 @@
-import { AddressSchema, CompanySchema, IdSchema, NamedRefSchema, odataList } from '@portal/contract';
+import { AddressSchema, CompanySchema, IdSchema, NamedRefSchema, ODataQuerySchema, odataList } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../auth/route-access.js';
 import { estateScope, requireInEstate } from '../../estate/estate-scope.js';
 import { errorResponses } from '../../http/errors.js';
+import { runODataList } from '../../odata/index.js';
+import { companiesResource } from './companies-resource.js';
 import { addressesOf } from './queries.js';
 
 const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
@@ -17,6 +19,38 @@ const manageSites = {
 /** The companies of the caller's estate: every signed-in user sees the names of theirs (the toolbar shows one). */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+
+  app.get(
+    '/api/companies',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['companies'],
+        summary:
+          "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses)",
+        querystring: ODataQuerySchema,
+        response: {
+          200: odataList(
+            CompanySchema.partial().extend({
+              accountNumber: z.string().optional(),
+              createdDate: z.string().optional(),
+            }),
+          ),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) =>
+      runODataList({
+        db,
+        baseQuery: db
+          .selectFrom('companies')
+          .where('companies.id', 'in', estateScope(db, principalOf(request)).companies()),
+        resource: companiesResource,
+        options: request.query,
+        context: { db },
+      }),
+  );
 
   app.get(
     '/api/companies/names',
