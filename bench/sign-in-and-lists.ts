@@ -63,14 +63,10 @@ export async function run(): Promise<void> {
         url: `${portal.baseUrl}/api/companies/search?searchTerm=leeds&count=5`,
         headers: { authorization },
       }),
-      ...(process.env.BENCH_LIST_PATH
-        ? [
-            await measure(`GET ${process.env.BENCH_LIST_PATH}`, {
-              url: `${portal.baseUrl}${process.env.BENCH_LIST_PATH}`,
-              headers: { authorization },
-            }),
-          ]
-        : []),
+      await measure('GET /api/companies (OData list, $count, $orderby, $top)', {
+        url: `${portal.baseUrl}/api/companies?$count=true&$top=20&$orderby=name%20desc&$filter=contains(name,'ltd')`,
+        headers: { authorization },
+      }),
     ];
     console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s each; latency in ms`);
     console.table(figures);

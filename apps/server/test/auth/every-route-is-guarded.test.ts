@@ -1,0 +1,75 @@
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { bearer, openTestDatabase, signIn, testConfig, useDemoApp } from '../support/test-app.js';
+
+const context = useDemoApp();
+
+/** The routes that are public on purpose; everything else under /api must refuse a caller without a valid token. */
+const PUBLIC = new Set([
+  'POST /api/login',
+  'POST /api/login/refresh',
+  'POST /api/login/revoke',
+  'POST /api/login/forgotPassword',
+  'POST /api/login/changePassword',
+  'GET /api/partners/current',
+  'GET /api/messages',
+]);
+
+type Operation = { method: string; path: string };
+let operations: Operation[] = [];
+let expiredToken = '';
+
+beforeAll(async () => {
+  const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+  const session = await signIn(context.app, 'acme.admin');
+  const claims = decodeJwt(session.accessToken);
+  expiredToken = await context.app.accessTokens.issue(
+    {
+      userId: Number(claims.sub),
+      sessionId: String(claims.sid),
+      given_name: 'acme.admin',
+      email: String(claims.email),
+      profile: String(claims.profile),
+      roles: ['customer'],
+    },
+    'main',
+    new Date(Date.now() - 60 * 60 * 1000),
+  );
+});
+
+describe('every API route', () => {
+  it('is in the OpenAPI document', () => {
+    expect(operations.length).toBeGreaterThan(20);
+  });
+
+  it('answers 401 to a caller without a token, or with an expired one, unless public on purpose', async () => {
+    const guarded = operations.filter((op) => op.path.startsWith('/api/') && !PUBLIC.has(`${op.method} ${op.path}`));
+    expect(guarded.length).toBeGreaterThan(15);
+    for (const op of guarded) {
+      const url = op.path.replace(/\{[^}]+\}/g, '1');
+      for (const headers of [{}, bearer(expiredToken)]) {
+        const response = await context.app.inject({ method: op.method as 'GET', url, headers });
+        expect(response.statusCode, `${op.method} ${op.path}`).toBe(401);
+      }
+    }
+  });
+});
+
+describe('route access declarations', () => {
+  it('stop the server from starting when an /api route declares none', async () => {
+    const database = await openTestDatabase();
+    try {
+      const app = await buildApp(testConfig(), { database });
+      expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/declares no access/);
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  });
+});
