@@ -122,6 +122,26 @@ describe('POST /api/login/changePassword', () => {
   });
 });
 
+describe('password expiry, a partner setting', () => {
+  it('is off by default and, once a partner sets it, sends users with older passwords to the change', async () => {
+    expect((await login('wayne.admin', DEMO_PASSWORD)).statusCode).toBe(200);
+    await context.database.db
+      .updateTable('partners')
+      .set({ password_expiry_days: 10 })
+      .where('theme_code', '=', 'brightwave')
+      .execute();
+    try {
+      expect((await login('wayne.admin', DEMO_PASSWORD)).json()).toMatchObject({ error: 'requires_password_reset' });
+    } finally {
+      await context.database.db
+        .updateTable('partners')
+        .set({ password_expiry_days: null })
+        .where('theme_code', '=', 'brightwave')
+        .execute();
+    }
+  });
+});
+
 describe('POST /api/login/forgotPassword', () => {
   it('answers the same for an unknown account and sends nothing', async () => {
     const unknown = await post('/api/login/forgotPassword', {
