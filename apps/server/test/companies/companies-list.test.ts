@@ -47,8 +47,8 @@ describe('GET /api/companies (OData)', () => {
   });
 
   it('filters inside the estate only, however the filter is written', async () => {
-    const escape = await list({ $filter: "name eq 'Acme Logistics Ltd' or id gt 0" });
-    const ids = escape.json<{ value: Array<{ id: number }> }>().value.map((c) => c.id);
+    const attempt = await list({ $filter: "name eq 'Acme Logistics Ltd' or id gt 0" });
+    const ids = attempt.json<{ value: Array<{ id: number }> }>().value.map((c) => c.id);
     expect(ids.every((id) => initechIds.has(id))).toBe(true);
     const field = await list({ $filter: "startswith(name, 'initech f')" });
     expect(field.json<{ value: Array<{ name: string }> }>().value.map((c) => c.name)).toEqual([
