@@ -20,6 +20,7 @@ describe('error responses', () => {
     typed.post(
       '/api/test/contacts',
       {
+        config: { access: 'public' },
         schema: {
           body: z.object({
             name: z.string().min(1).max(100),
@@ -30,13 +31,13 @@ describe('error responses', () => {
       },
       async (request) => ({ received: request.body.name }),
     );
-    typed.get('/api/test/boom', async () => {
+    typed.get('/api/test/boom', { config: { access: 'public' } }, async () => {
       throw new Error(SECRET);
     });
-    typed.get('/api/test/missing-site', async () => {
+    typed.get('/api/test/missing-site', { config: { access: 'public' } }, async () => {
       throw notFound('Site 42 not found', { code: 'site_not_found' });
     });
-    typed.get('/api/test/conflict', async () => {
+    typed.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
       throw new HttpError(409, 'Name already taken', {
         details: [{ field: 'name', rule: 'unique', message: 'Name already taken' }],
       });
