@@ -1,7 +1,6 @@
-import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { bearer, openTestDatabase, signIn, testConfig, useDemoApp } from '../support/test-app.js';
+import { bearer, expiredAccessToken, openTestDatabase, signIn, testConfig, useDemoApp } from '../support/test-app.js';
 
 const context = useDemoApp();
 
@@ -27,20 +26,7 @@ beforeAll(async () => {
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
   );
-  const session = await signIn(context.app, 'acme.admin');
-  const claims = decodeJwt(session.accessToken);
-  expiredToken = await context.app.accessTokens.issue(
-    {
-      userId: Number(claims.sub),
-      sessionId: String(claims.sid),
-      given_name: 'acme.admin',
-      email: String(claims.email),
-      profile: String(claims.profile),
-      roles: ['customer'],
-    },
-    'main',
-    new Date(Date.now() - 60 * 60 * 1000),
-  );
+  expiredToken = await expiredAccessToken(context.app, await signIn(context.app, 'acme.admin'));
 });
 
 describe('every API route', () => {

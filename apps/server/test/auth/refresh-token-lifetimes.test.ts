@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS, rotate, startSession } from '../../src/auth/refresh-tokens.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
+import { insertPartner, insertUser } from '../support/factories.js';
 import { openTestDatabase } from '../support/test-app.js';
 
 let database: DatabaseHandle;
@@ -9,32 +10,8 @@ let userId = 0;
 beforeAll(async () => {
   database = await openTestDatabase();
   const { db } = database;
-  const partner = await db
-    .insertInto('partners')
-    .values({
-      name: 'Lifetime Partner',
-      theme_code: 'lifetime',
-      logo_file_name: 'logo.svg',
-      primary_colour: '#000000',
-      secondary_colour: '#ffffff',
-      line1: '1 Test Street',
-      line2: null,
-      line3: null,
-      town: 'York',
-      county: null,
-      post_code: 'YO1 7HH',
-      privacy_policy_url: 'https://example.co.uk/privacy',
-      password_expiry_days: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  userId = (
-    await db
-      .insertInto('users')
-      .values({ partner_id: partner.id, user_name: 'lifetime.user', email_address: 'l@example.co.uk', profile_id: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const partnerId = await insertPartner(db, 'lifetime');
+  userId = await insertUser(db, partnerId, 'lifetime.user');
 });
 afterAll(() => database?.close());
 

@@ -1,7 +1,7 @@
 import { DashLoginReplySchema, LoginReplySchema, OAuthErrorSchema } from '@portal/contract';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { bearer, DEMO_PASSWORD, form, signIn, useDemoApp } from '../support/test-app.js';
+import { bearer, DEMO_PASSWORD, expiredAccessToken, form, signIn, useDemoApp } from '../support/test-app.js';
 
 const context = useDemoApp();
 const login = (fields: Record<string, string>) =>
@@ -170,20 +170,7 @@ describe('refresh tokens', () => {
 
 describe('access tokens', () => {
   it('refuses an expired token with 401', async () => {
-    const session = await signIn(context.app, 'acme.admin');
-    const claims = decodeJwt(session.accessToken);
-    const expired = await context.app.accessTokens.issue(
-      {
-        userId: Number(claims.sub),
-        sessionId: String(claims.sid),
-        given_name: 'acme.admin',
-        email: String(claims.email),
-        profile: String(claims.profile),
-        roles: ['customer'],
-      },
-      'main',
-      new Date(Date.now() - 16 * 60 * 1000),
-    );
+    const expired = await expiredAccessToken(context.app, await signIn(context.app, 'acme.admin'), 1);
     const response = await context.app.inject({
       method: 'GET',
       url: '/api/profiles/myFunctionality',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAs } from '../../src/db/audit.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { insertPartner, insertUser } from '../support/factories.js';
 import { type TestDatabase, testEngines } from '../support/test-databases.js';
 
 describe.each(testEngines())('audit log and order status on $name', (engine) => {
@@ -12,39 +13,15 @@ describe.each(testEngines())('audit log and order status on $name', (engine) => 
   beforeAll(async () => {
     database = await engine.create();
     await migrateToLatest(database.handle.db);
-    const partner = await db()
-      .insertInto('partners')
-      .values({
-        name: 'Test Partner',
-        theme_code: 'test',
-        logo_file_name: 'logo.svg',
-        primary_colour: '#000000',
-        secondary_colour: '#ffffff',
-        line1: '1 High Street',
-        line2: null,
-        line3: null,
-        town: 'York',
-        county: null,
-        post_code: 'YO1 7HH',
-        privacy_policy_url: 'https://example.co.uk/privacy',
-        password_expiry_days: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const partnerId = await insertPartner(db(), 'test');
     companyId = (
       await db()
         .insertInto('companies')
-        .values({ partner_id: partner.id, name: 'Test Co Ltd', account_number: 'TS000001' })
+        .values({ partner_id: partnerId, name: 'Test Co Ltd', account_number: 'TS000001' })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    userId = (
-      await db()
-        .insertInto('users')
-        .values({ partner_id: partner.id, user_name: 'test.user', email_address: 'test@example.co.uk', profile_id: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    userId = await insertUser(db(), partnerId, 'test.user');
   });
   afterAll(() => database?.dispose());
 

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -27,41 +28,29 @@ export function buildTestApp(database: DatabaseHandle, env: Record<string, strin
   return buildApp(testConfig(env), { database });
 }
 
+export const DEMO_PASSWORD = 'Demo-Portal-2026!';
+export const DEMO_ANCHOR_DAY = '2026-11-21';
+
+type EnvOption = Record<string, string> | (() => Record<string, string>);
+
 /**
  * One app over a fresh migrated database for a whole test file: built before the first test, closed after the
  * last. Read `app` and `database` inside tests (they exist only once beforeAll has run).
  */
-export function useTestApp(env: Record<string, string> = {}) {
-  const state: { app?: App; database?: DatabaseHandle } = {};
-  beforeAll(async () => {
-    state.database = await openTestDatabase();
-    state.app = await buildTestApp(state.database, env);
-  });
-  afterAll(async () => {
-    await state.app?.close();
-    await state.database?.close();
-  });
-  return {
-    get app(): App {
-      if (!state.app) throw new Error('useTestApp: the app is built in beforeAll');
-      return state.app;
-    },
-    get database(): DatabaseHandle {
-      if (!state.database) throw new Error('useTestApp: the database is opened in beforeAll');
-      return state.database;
-    },
-  };
+export function useTestApp(env: EnvOption = {}) {
+  return useApp(env, false);
 }
 
-export const DEMO_PASSWORD = 'Demo-Portal-2026!';
-export const DEMO_ANCHOR_DAY = '2026-11-21';
-
 /** Like useTestApp, over a database holding the small demo data (the README's accounts are the fixtures). */
-export function useDemoApp(env: Record<string, string> | (() => Record<string, string>) = {}) {
+export function useDemoApp(env: EnvOption = {}) {
+  return useApp(env, true);
+}
+
+function useApp(env: EnvOption, withDemoData: boolean) {
   const state: { app?: App; database?: DatabaseHandle } = {};
   beforeAll(async () => {
     state.database = await openTestDatabase();
-    await loadDemoData(state.database, { size: 'small', anchorDay: DEMO_ANCHOR_DAY });
+    if (withDemoData) await loadDemoData(state.database, { size: 'small', anchorDay: DEMO_ANCHOR_DAY });
     state.app = await buildTestApp(state.database, typeof env === 'function' ? env() : env);
   });
   afterAll(async () => {
@@ -70,14 +59,31 @@ export function useDemoApp(env: Record<string, string> | (() => Record<string, s
   });
   return {
     get app(): App {
-      if (!state.app) throw new Error('useDemoApp: the app is built in beforeAll');
+      if (!state.app) throw new Error('the app is built in beforeAll');
       return state.app;
     },
     get database(): DatabaseHandle {
-      if (!state.database) throw new Error('useDemoApp: the database is opened in beforeAll');
+      if (!state.database) throw new Error('the database is opened in beforeAll');
       return state.database;
     },
   };
+}
+
+/** An access token of the signed-in session that expired `minutesAgo` minutes ago. */
+export async function expiredAccessToken(app: App, session: SignedIn, minutesAgo = 60): Promise<string> {
+  const claims = decodeJwt(session.accessToken);
+  return app.accessTokens.issue(
+    {
+      userId: Number(claims.sub),
+      sessionId: String(claims.sid),
+      given_name: String(claims.given_name),
+      email: String(claims.email),
+      profile: String(claims.profile),
+      roles: session.roles,
+    },
+    'main',
+    new Date(Date.now() - (15 + minutesAgo) * 60 * 1000),
+  );
 }
 
 export type SignedIn = { accessToken: string; refreshToken: string; dashToken: string; roles: string[] };
