@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { bearer, expiredAccessToken, openTestDatabase, signIn, testConfig, useDemoApp } from '../support/test-app.js';
+import {
+  bearer,
+  buildTestApp,
+  expiredAccessToken,
+  openTestDatabase,
+  signIn,
+  testConfig,
+  useDemoApp,
+} from '../support/test-app.js';
 
 const context = useDemoApp();
 
@@ -48,6 +56,29 @@ describe('every API route', () => {
 });
 
 describe('route access declarations', () => {
+  it('make analytics routes need the dash token of the same session too', async () => {
+    const app = await buildTestApp(context.database);
+    app.get('/api/test/chart', { config: { access: 'signed-in', dashToken: true } }, async () => ({ ok: true }));
+    try {
+      const session = await signIn(app, 'acme.admin');
+      const other = await signIn(app, 'acme.admin');
+      const call = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/test/chart', headers });
+      expect((await call(bearer(session.accessToken))).statusCode).toBe(401);
+      expect(
+        (await call({ ...bearer(session.accessToken), 'dash-authorization': `Bearer ${other.dashToken}` })).statusCode,
+      ).toBe(401);
+      expect(
+        (await call({ ...bearer(session.accessToken), 'dash-authorization': `Bearer ${session.accessToken}` }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await call({ ...bearer(session.accessToken), 'dash-authorization': `Bearer ${session.dashToken}` })).json(),
+      ).toEqual({ ok: true });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('stop the server from starting when an /api route declares none', async () => {
     const database = await openTestDatabase();
     try {

@@ -168,6 +168,31 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('bad input to the sign-in calls', () => {
+  it.each([
+    ['/api/login/refresh', {}, 'refreshToken'],
+    ['/api/login/revoke', {}, 'refreshToken'],
+    ['/api/login/forgotPassword', { username: 'acme.admin' }, 'emailAddress'],
+    ['/api/login/changePassword', { userName: 'acme.admin', currentPassword: 'x' }, 'newPassword'],
+  ])('%s names the missing field', async (url, fields, field) => {
+    const response = await context.app.inject({ method: 'POST', url, ...form(fields) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([expect.objectContaining({ field })]);
+  });
+
+  it('acceptCookiePolicy names a bad date', async () => {
+    const session = await signIn(context.app, 'acme.admin');
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/login/acceptCookiePolicy',
+      headers: bearer(session.accessToken),
+      payload: { isAccepted: true, date: 'yesterday' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([expect.objectContaining({ field: 'date' })]);
+  });
+});
+
 describe('access tokens', () => {
   it('refuses an expired token with 401', async () => {
     const expired = await expiredAccessToken(context.app, await signIn(context.app, 'acme.admin'), 1);
