@@ -139,18 +139,6 @@ export async function revokeOtherSessions(
   await query.execute();
 }
 
-export async function isSessionActive(db: Kysely<Database>, familyId: string, now = new Date()): Promise<boolean> {
-  const live = await db
-    .selectFrom('refresh_tokens')
-    .select('id')
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .where('absolute_expires_at', '>', now)
-    .limit(1)
-    .executeTakeFirst();
-  return live !== undefined;
-}
-
 async function revokeFamilies(db: Kysely<Database>, familyIds: string[], now: Date): Promise<void> {
   await db
     .updateTable('refresh_tokens')

@@ -23,7 +23,12 @@ const decoy = () => {
   return decoyHash;
 };
 
-export async function findSignInUser(db: Kysely<Database>, userName: string, now = new Date()) {
+/** The sign-in facts of a user, by username (any case) or by id. */
+export async function findSignInUser(
+  db: Kysely<Database>,
+  who: { userName: string } | { userId: number },
+  now = new Date(),
+) {
   const row = await db
     .selectFrom('users')
     .innerJoin('user_credentials', 'user_credentials.user_id', 'users.id')
@@ -45,7 +50,11 @@ export async function findSignInUser(db: Kysely<Database>, userName: string, now
       sql<boolean>`coalesce((SELECT c.is_accepted FROM cookie_consents c WHERE c.user_id = users.id
         ORDER BY c.recorded_at DESC, c.id DESC LIMIT 1), false)`.as('cookie_policy_accepted'),
     ])
-    .where(sql`lower(users.user_name)`, '=', userName.toLowerCase())
+    .where((eb) =>
+      'userId' in who
+        ? eb('users.id', '=', who.userId)
+        : eb(sql`lower(users.user_name)`, '=', who.userName.toLowerCase()),
+    )
     .executeTakeFirst();
   if (!row) return undefined;
   const user: SignInUser = {
@@ -64,7 +73,7 @@ export async function findSignInUser(db: Kysely<Database>, userName: string, now
 
 /** The user whose password this is, or undefined; unknown users cost the same time as wrong passwords. */
 export async function authenticate(db: Kysely<Database>, userName: string, password: string, now = new Date()) {
-  const user = await findSignInUser(db, userName, now);
+  const user = await findSignInUser(db, { userName }, now);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
   return user && matches ? user : undefined;
 }

@@ -108,7 +108,7 @@ export function passwordRoutes(throttles: { signIn: LoginThrottle; recovery: Log
         // Every request counts, matched or not: this only limits how fast anyone can fill a mailbox.
         const gate = throttles.recovery.recordFailure(username, request.ip);
         if (!gate.allowed) throw tooManyAttempts(reply, gate.retryAfterSeconds);
-        const user = await findSignInUser(db, username);
+        const user = await findSignInUser(db, { userName: username });
         const matches = user !== undefined && user.emailAddress.toLowerCase() === emailAddress.toLowerCase();
         const temporaryPassword = generateTemporaryPassword();
         // Hash in both cases, so the answer takes the same time whether or not the account exists.

@@ -127,7 +127,7 @@ export function authRoutes(signInThrottle: LoginThrottle): FastifyPluginAsyncZod
       },
       async (request) => {
         const principal = principalOf(request);
-        const user = await findSignInUser(db, principal.userName);
+        const user = await findSignInUser(db, { userId: principal.userId });
         if (!user) throw new Error('signed-in user vanished');
         const session = await startSession(db, user.id, 'dash', new Date(), principal.sessionId);
         return {
@@ -166,7 +166,7 @@ export function authRoutes(signInThrottle: LoginThrottle): FastifyPluginAsyncZod
           }
           return oauthError(request, reply, LOGIN_ERROR_CODES.invalidGrant);
         }
-        const user = await findSignInUser(db, await userNameOf(result.userId));
+        const user = await findSignInUser(db, { userId: result.userId });
         if (!user) return oauthError(request, reply, LOGIN_ERROR_CODES.invalidGrant);
         const accessToken = await accessTokenFor(user, result.familyId, result.audience);
         if (result.audience === 'dash') {
@@ -231,10 +231,5 @@ export function authRoutes(signInThrottle: LoginThrottle): FastifyPluginAsyncZod
         return {};
       },
     );
-
-    async function userNameOf(userId: number): Promise<string> {
-      const row = await db.selectFrom('users').select('user_name').where('id', '=', userId).executeTakeFirst();
-      return row?.user_name ?? '';
-    }
   };
 }
