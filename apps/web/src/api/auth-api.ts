@@ -1,0 +1,159 @@
+import {
+  DashLoginReplySchema,
+  EmptyReplySchema,
+  LOGIN_ERROR_CODES,
+  type LoginErrorCode,
+  LoginReplySchema,
+  type Role,
+} from '@portal/contract';
+import { type ApiClient, ApiError, AUTH_PATHS, apiClient, readResponse } from './client';
+
+/**
+ * The sign-in calls (spec section 7, Auth) and how their failures map to what the screens show (spec section 8).
+ * Login flow (spec 4): token request, dash token request, then the cookie-acceptance recording.
+ */
+
+export type LoginFailureReason = LoginErrorCode | 'unexpected' | 'server' | 'too_many_attempts';
+
+export type LoginResult =
+  | { ok: true; roles: Role[] }
+  | { ok: false; reason: LoginFailureReason; retryAfterSeconds?: number };
+
+export type ChangePasswordResult = { ok: true } | { ok: false; message: string; code?: string };
+
+export type ForgotPasswordResult =
+  | { ok: true }
+  | { ok: false; reason: 'unexpected' | 'server' | 'too_many_attempts'; retryAfterSeconds?: number };
+
+/** Spec 8's text when a password change fails without a server message. */
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error has occured. Please try again later.';
+
+const LOGIN_CODES: ReadonlySet<string> = new Set(Object.values(LOGIN_ERROR_CODES));
+
+function hasBody(body: unknown): boolean {
+  return body !== undefined && body !== null && body !== '';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** 429 → too_many_attempts; a sign-in OAuth code → itself; any other body → unexpected; no body or no answer → server. */
+function loginFailure(error: unknown): Extract<LoginResult, { ok: false }> {
+  if (!(error instanceof ApiError)) return { ok: false, reason: 'server' };
+  if (error.status === 429) {
+    return error.retryAfterSeconds === undefined
+      ? { ok: false, reason: 'too_many_attempts' }
+      : { ok: false, reason: 'too_many_attempts', retryAfterSeconds: error.retryAfterSeconds };
+  }
+  if (!hasBody(error.body)) return { ok: false, reason: 'server' };
+  const code = isRecord(error.body) && typeof error.body.error === 'string' ? error.body.error : undefined;
+  if (code !== undefined && LOGIN_CODES.has(code)) return { ok: false, reason: code as LoginErrorCode };
+  return { ok: false, reason: 'unexpected' };
+}
+
+export interface LoginOptions {
+  /** The cookie notice was accepted in this browser; the server asks for it unless the user accepted before. */
+  cookiePolicyAccepted: boolean;
+}
+
+export function createAuthApi(client: ApiClient) {
+  const { session } = client;
+
+  async function acceptCookiePolicy(date: Date, isAccepted = true): Promise<void> {
+    await client.sendJson(
+      'POST',
+      AUTH_PATHS.acceptCookiePolicy,
+      { isAccepted, date: date.toISOString() },
+      EmptyReplySchema.parse,
+    );
+  }
+
+  async function login(username: string, password: string, options: LoginOptions): Promise<LoginResult> {
+    let roles: Role[];
+    try {
+      const reply = await client.sendForm(
+        AUTH_PATHS.login,
+        { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) },
+        LoginReplySchema.parse,
+      );
+      session.setTokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn);
+      session.setRoles(reply.roles);
+      roles = reply.roles;
+      const dashResponse = await client.apiFetch(AUTH_PATHS.dash, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+      });
+      const dash = await readResponse(dashResponse, AUTH_PATHS.dash, DashLoginReplySchema.parse);
+      const { access_token, refresh_token, expires_in } = dash.data.token;
+      session.setDashTokens(access_token, refresh_token, expires_in);
+    } catch (error) {
+      session.clear();
+      if (error instanceof ApiError) return loginFailure(error);
+      // A body the contract rejects is an unexpected answer; a failed fetch (no answer at all) a server error.
+      return error instanceof TypeError ? { ok: false, reason: 'server' } : { ok: false, reason: 'unexpected' };
+    }
+    client.announceSession('signed-in');
+    if (options.cookiePolicyAccepted) {
+      // Recording the consent is the last step; the user is signed in whether or not it is saved.
+      await acceptCookiePolicy(new Date()).catch((error: unknown) => console.error(error));
+    }
+    return { ok: true, roles };
+  }
+
+  /** Revokes the refresh token (errors ignored), then removes the tokens and roles (spec 4). */
+  async function logout(): Promise<void> {
+    const refreshToken = session.getTokens()?.refreshToken;
+    try {
+      if (refreshToken !== undefined) await client.sendForm(AUTH_PATHS.revoke, { refreshToken });
+    } catch {
+      // Spec 8: revoke errors are ignored.
+    } finally {
+      session.clear();
+      client.announceSession('signed-out');
+    }
+  }
+
+  async function changePassword(fields: {
+    userName: string;
+    currentPassword: string;
+    newPassword: string;
+  }): Promise<ChangePasswordResult> {
+    try {
+      await client.sendForm(AUTH_PATHS.changePassword, fields, EmptyReplySchema.parse);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isRecord(error.body))
+        return { ok: false, message: UNEXPECTED_ERROR_MESSAGE };
+      const { details, message } = error.body;
+      const detail = Array.isArray(details) && isRecord(details[0]) ? details[0].message : undefined;
+      const text = typeof detail === 'string' && detail !== '' ? detail : message;
+      const code = error.code;
+      return {
+        ok: false,
+        message: typeof text === 'string' && text !== '' ? text : UNEXPECTED_ERROR_MESSAGE,
+        ...(code === undefined ? {} : { code }),
+      };
+    }
+  }
+
+  async function forgotPassword(fields: { username: string; emailAddress: string }): Promise<ForgotPasswordResult> {
+    try {
+      await client.sendForm(AUTH_PATHS.forgotPassword, fields, EmptyReplySchema.parse);
+      return { ok: true };
+    } catch (error) {
+      const failure = loginFailure(error);
+      if (failure.reason === 'too_many_attempts' || failure.reason === 'server') {
+        return failure as ForgotPasswordResult;
+      }
+      return { ok: false, reason: 'unexpected' };
+    }
+  }
+
+  return { login, logout, changePassword, forgotPassword, acceptCookiePolicy };
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>;
+
+const authApi = createAuthApi(apiClient);
+export const { login, logout, changePassword, forgotPassword, acceptCookiePolicy } = authApi;

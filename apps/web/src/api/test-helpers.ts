@@ -1,0 +1,47 @@
+import { vi } from 'vitest';
+import { type ApiClient, createApiClient, type SessionEndedHandler } from './client';
+import { createMemoryStorage, createSessionStore, type SessionStore } from './session-store';
+
+export const BASE = 'https://portal.example.com/business/';
+export const NOW = Date.parse('2026-11-21T10:00:00.000Z');
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export interface Call {
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** A client on an in-memory session and a fake fetch answered by `handler`; `calls` records every request. */
+export function setup(handler: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
+    const url = new URL(String(input));
+    const call: Call = {
+      path: url.pathname.replace('/business', ''),
+      method: init?.method ?? 'GET',
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+      body: typeof init?.body === 'string' ? init.body : undefined,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  const storage = createMemoryStorage();
+  const session: SessionStore = createSessionStore({ storage, now: () => NOW });
+  const onSessionEnded = vi.fn<SessionEndedHandler>();
+  const client: ApiClient = createApiClient({ fetch, session, baseUri: () => BASE, onSessionEnded });
+  return { calls, fetch, storage, session, client, onSessionEnded };
+}
+
+export function signIn(session: SessionStore, main = 'main-1', dash = 'dash-1'): void {
+  session.setTokens(main, `${main}-refresh`, 300);
+  session.setDashTokens(dash, `${dash}-refresh`, 300);
+  session.setRoles(['customer']);
+}
