@@ -18,6 +18,7 @@ import { installErrorHandler, sendNotFound } from './http/errors.js';
 import { echoRequestId, generateRequestId } from './http/request-id.js';
 import { preventApiCaching, registerSecurityHeaders } from './http/security-headers.js';
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
+import { refuseUnstorableText } from './http/text-input.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 async function registerHttp(app: FastifyInstance, config: Config) {
   echoRequestId(app);
   installErrorHandler(app);
+  refuseUnstorableText(app);
   await registerSecurityHeaders(app, { production: config.env === 'production' });
   preventApiCaching(app);
   const accessTokens = createAccessTokens(await loadSigningKey(config));

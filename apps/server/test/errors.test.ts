@@ -141,4 +141,17 @@ describe('error responses', () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
+
+  it('refuses text PostgreSQL cannot store (NUL, lone surrogates) with a 400 naming the field', async () => {
+    for (const name of ['a\u0000b', 'a\udc00b']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/contacts',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"name":${JSON.stringify(name)},"address":{"postCode":"M1 1AA"}}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([expect.objectContaining({ field: 'name', rule: 'unicode' })]);
+    }
+  });
 });

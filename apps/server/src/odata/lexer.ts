@@ -85,6 +85,10 @@ function readString(text: string, start: number, tokens: Token[]): number {
   if (nul !== -1) {
     throw new ODataSyntaxError(`The string starting ${at(start + 1)} contains a NUL character`, start + 1);
   }
+  // A lone surrogate has no UTF-8 form: the database would refuse the parameter.
+  if (/\p{Cs}/u.test(value)) {
+    throw new ODataSyntaxError(`The string starting ${at(start + 1)} is not valid Unicode`, start + 1);
+  }
   tokens.push({ kind: 'string', value, position: start + 1 });
   return index;
 }

@@ -254,6 +254,7 @@ describe('parseFilter: errors name the problem and its position', () => {
       "Expected a field name, a function (contains, startswith, endswith), 'not' or '(' at position 11, but $filter ends there",
     ],
     ["name eq 'a\u0000b'", 'The string starting at position 9 contains a NUL character'],
+    ["name eq 'a\udc00b'", 'The string starting at position 9 is not valid Unicode'],
   ];
   it.each(cases)('%j', (text, message) => {
     const error = syntaxError(() => parseFilter(text));
