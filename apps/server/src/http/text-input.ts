@@ -3,10 +3,11 @@ import { badRequest } from './errors.js';
 
 // PostgreSQL text holds neither NUL nor a lone UTF-16 surrogate (JSON can carry both as escapes), so such input is
 // refused at the door with a 400 naming the field, instead of failing in the database as a 500.
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 function findUnstorable(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (typeof value === 'string') return isUnstorable(value) ? path : undefined;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = findUnstorable(item, `${path}.${index}`);
