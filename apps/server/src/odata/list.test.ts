@@ -314,10 +314,15 @@ describe('$filter', () => {
   });
 
   it('takes SQL-looking text as a plain value: bound as a parameter, never part of the SQL', async () => {
-    for (const text of ['\ud800', '\udfff x \ud83d', '🚀', '\u202e', 'é', '\\', '\\%', '\ufffd']) {
+    for (const text of ['🚀', '\u202e', 'é', '\\', '\\%', '\ufffd']) {
       expect(
         (await listInvoices({ $filter: `invoiceNumber eq '${text}' or contains(invoiceNumber, '${text}')` })).value,
       ).toEqual([]);
+    }
+    // Lone surrogates have no UTF-8 form, so the database could not take them: refused as text, not run.
+    for (const text of ['\ud800', '\udfff x \ud83d']) {
+      const error = await refusal(() => listInvoices({ $filter: `invoiceNumber eq '${text}'` }));
+      expect(error.details).toEqual([expect.objectContaining({ field: '$filter', rule: 'syntax' })]);
     }
     const list = await listInvoices({ $filter: "invoiceNumber eq ''' OR 1=1 --'" });
     expect(list.value).toEqual([]);
