@@ -37,12 +37,19 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
       'profiles.level as profile_level',
       sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = ${claims.sessionId}::uuid
         AND t.user_id = users.id AND t.revoked_at IS NULL AND t.absolute_expires_at > ${now})`.as('session_active'),
+      // Every request reads the caller, so the functionality comes in the same round trip.
+      sql<string[]>`ARRAY(SELECT f.code || ':' || f.access_type FROM user_functionality uf
+        JOIN functionality f ON f.id = uf.functionality_id WHERE uf.user_id = users.id
+        ORDER BY f.code, f.access_type)`.as('grants'),
     ])
     .where('users.id', '=', claims.userId)
     .executeTakeFirst();
   if (!user?.session_active) return undefined;
-  const grants = await grantsOf(db, user.id);
-  const held = new Set(grants.map((g) => `${g.code}:${g.accessType}`));
+  const held = new Set(user.grants);
+  const grants = user.grants.map((grant) => {
+    const [code, accessType] = grant.split(':');
+    return { code: code as FunctionalityCode, accessType: accessType as AccessType };
+  });
   const principal: Principal = {
     userId: user.id,
     userName: user.user_name,
@@ -55,16 +62,4 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     can: (code, accessType) => held.has(`${code}:${accessType}`),
   };
   return principal;
-}
-
-export async function grantsOf(db: Kysely<Database>, userId: number): Promise<Grant[]> {
-  const rows = await db
-    .selectFrom('user_functionality')
-    .innerJoin('functionality', 'functionality.id', 'user_functionality.functionality_id')
-    .select(['functionality.code', 'functionality.access_type'])
-    .where('user_functionality.user_id', '=', userId)
-    .orderBy('functionality.code')
-    .orderBy('functionality.access_type')
-    .execute();
-  return rows.map((r) => ({ code: r.code as FunctionalityCode, accessType: r.access_type as AccessType }));
 }
