@@ -19,6 +19,7 @@ export * from './odata';
 export * from './permissions';
 export * from './primitives';
 export * from './routes';
+export * from './search-links';
 export * from './side-menu';
 export * from './statuses';
 export * from './timings';

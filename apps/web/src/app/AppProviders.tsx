@@ -1,23 +1,35 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { connectQueryCache } from '../api/query-cache';
+import { NotificationProvider } from '../components/notifications/NotificationProvider';
+import { CookieConsentProvider } from '../features/cookie-consent/CookieConsent';
+import { PartnerThemeProvider } from '../features/partner/PartnerThemeProvider';
 import { routerBasename } from '../lib/base-url';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { SessionEndedRedirect } from './SessionEndedRedirect';
 
-/** Theme, server-state cache and router, with the router rooted at the page's `<base href>`. */
+/**
+ * Server-state cache (with the spec's cache rules), the partner's theme, notifications, the cookie notice and the
+ * router rooted at the page's `<base href>`.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [basename] = useState(routerBasename);
+  useEffect(() => connectQueryCache(queryClient), [queryClient]);
 
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter basename={basename}>{children}</BrowserRouter>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <PartnerThemeProvider>
+        <CssBaseline />
+        <NotificationProvider>
+          <BrowserRouter basename={basename}>
+            <SessionEndedRedirect />
+            <CookieConsentProvider>{children}</CookieConsentProvider>
+          </BrowserRouter>
+        </NotificationProvider>
+      </PartnerThemeProvider>
+    </QueryClientProvider>
   );
 }

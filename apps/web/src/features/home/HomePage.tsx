@@ -1,25 +1,18 @@
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ServiceStatusCard } from '../service-status/ServiceStatusCard';
+import { PageHeading } from '../../components/PageHeading';
+import { useCurrentUser } from '../session/useSession';
 
-/** The home route (''). The dashboard tiles arrive with sign-in; for now it introduces the portal. */
+/** The home route (''). The dashboard's tiles, charts and bills arrive with the Bills issue. */
 export function HomePage() {
+  const user = useCurrentUser();
   return (
-    <Stack spacing={{ xs: 3, md: 4 }}>
-      <Stack spacing={1}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
-          Business Portal
-        </Typography>
-        <Typography variant="body1" color="text.secondary" sx={{ maxWidth: '60ch' }}>
-          View your bills, usage and orders, and manage your mobile and broadband estate in one place.
-        </Typography>
-      </Stack>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ServiceStatusCard />
-        </Grid>
-      </Grid>
+    <Stack spacing={2}>
+      <PageHeading title="Home" />
+      <Typography variant="body1" color="text.secondary" sx={{ maxWidth: '60ch' }}>
+        {user ? `Welcome, ${user.userName}. ` : ''}View your bills, usage and orders, and manage your mobile and
+        broadband estate from the menu.
+      </Typography>
     </Stack>
   );
 }

@@ -1,0 +1,30 @@
+import { canAccessRoute, type PortalRoute } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { rememberRedirectUrl } from '../features/session/redirect-url';
+import { useFunctionality, useSessionSnapshot } from '../features/session/useSession';
+
+/** Signed-out visitors of a guarded page go to /login, which brings them back afterwards (spec 2.1). */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { signedIn } = useSessionSnapshot();
+  const { pathname, search, hash } = useLocation();
+  if (!signedIn) {
+    rememberRedirectUrl(`${pathname}${search}${hash}`);
+    return <Navigate to="/login" replace />;
+  }
+  return children;
+}
+
+/**
+ * A route's permission and role rules (spec 2.1), checked once the functionality has loaded. Denied routes go home:
+ * a menu route also has its menu entry hidden, so only a typed or stale URL reaches it (docs/decisions/0018).
+ */
+export function RequireAccess({ route, children }: { route: PortalRoute; children: ReactNode }) {
+  const { roles } = useSessionSnapshot();
+  const needsFunctionality = route.access !== 'signed-in' && route.access !== 'public';
+  const functionality = useFunctionality();
+  if (needsFunctionality && functionality.isPending) return <PageLoader />;
+  if (!canAccessRoute(route, functionality.data ?? [], roles)) return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,143 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useState } from 'react';
+import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { logout } from '../../api/auth-api';
+import { MessageBanner } from '../../features/messages/MessageBanner';
+import { PartnerLogo } from '../../features/partner/PartnerLogo';
+import { HeaderSearch } from '../../features/search/HeaderSearch';
+import { useCompanyNames } from '../../features/session/useSession';
+import { PORTAL_TITLE } from '../../lib/portal-title';
+import { PageLoader } from '../PageLoader';
+import { SideMenu } from './SideMenu';
+
+const DRAWER_WIDTH = 248;
+
+/**
+ * The signed-in frame (spec 2.3): toolbar with logo, title, first company name and search; the side menu, a
+ * permanent column on large screens and a drawer on small ones (xs and sm); the message banner above the page.
+ */
+export function AppShell() {
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { data: companies } = useCompanyNames();
+  const companyName = companies?.[0]?.name;
+  const onSearchPage = pathname.replace(/\/+$/, '') === '/search';
+
+  async function signOut() {
+    setDrawerOpen(false);
+    // Leave the guarded pages first, so a deliberate sign-out is not remembered as a page to come back to.
+    navigate('/login', { replace: true });
+    await logout();
+  }
+
+  const menu = <SideMenu onNavigate={() => setDrawerOpen(false)} onLogout={() => void signOut()} />;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <AppBar position="sticky" elevation={0} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar component="nav" aria-label="Portal" sx={{ gap: { xs: 1, sm: 2 } }}>
+          {small ? (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open menu"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          ) : null}
+          <Box
+            sx={{
+              bgcolor: 'common.white',
+              borderRadius: 1,
+              px: 0.75,
+              py: 0.5,
+              display: 'flex',
+              '&:empty': { display: 'none' },
+            }}
+          >
+            <PartnerLogo height={small ? 24 : 30} />
+          </Box>
+          <Link
+            component={RouterLink}
+            to="/"
+            color="inherit"
+            underline="none"
+            variant="h6"
+            noWrap
+            sx={{ fontWeight: 600, letterSpacing: 0.2, flexShrink: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+          >
+            {PORTAL_TITLE}
+          </Link>
+          {companyName ? (
+            <Typography
+              variant="body2"
+              noWrap
+              sx={{ opacity: 0.85, minWidth: 0, display: { xs: 'none', sm: 'block' } }}
+              data-testid="company-name"
+            >
+              {companyName}
+            </Typography>
+          ) : null}
+          <Box sx={{ flexGrow: 1 }} />
+          {onSearchPage ? null : small ? (
+            <IconButton color="inherit" aria-label="Search" component={RouterLink} to="/search" edge="end">
+              <SearchIcon />
+            </IconButton>
+          ) : (
+            <HeaderSearch />
+          )}
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ display: 'flex', flexGrow: 1 }}>
+        {small ? (
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+          >
+            {companyName ? (
+              <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }} noWrap>
+                {companyName}
+              </Typography>
+            ) : null}
+            {menu}
+          </Drawer>
+        ) : (
+          <Box
+            component="aside"
+            sx={{
+              width: DRAWER_WIDTH,
+              flexShrink: 0,
+              borderRight: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            <Box sx={{ position: 'sticky', top: 64 }}>{menu}</Box>
+          </Box>
+        )}
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}>
+          <MessageBanner />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { PageHeading } from '../../components/PageHeading';
+import { useCurrentUser, useFunctionality } from '../session/useSession';
+import { accessRows } from './access-rows';
+import { ChangePasswordCard } from './ChangePasswordCard';
+
+/** My Account (spec 2.7): details and change password on the left (5 of 12), access on the right (7 of 12). */
+export function AccountPage() {
+  const [changing, setChanging] = useState(false);
+  return (
+    <Stack spacing={3}>
+      <PageHeading title="My Account" />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Stack spacing={3}>
+            <DetailsCard changing={changing} onChange={() => setChanging(true)} />
+            {changing ? <ChangePasswordCard onClose={() => setChanging(false)} /> : null}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <AccessCard />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+function DetailsCard({ changing, onChange }: { changing: boolean; onChange: () => void }) {
+  const user = useCurrentUser();
+  const rows: Array<[string, string | undefined]> = [
+    ['Username', user?.userName],
+    ['Email Address', user?.email],
+    ['Profile', user?.profile],
+  ];
+  return (
+    <Card component="section" aria-labelledby="details-title">
+      <CardHeader title="Details" slotProps={{ title: { id: 'details-title', component: 'h2', variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {value ?? <Skeleton width={160} />}
+              </Typography>
+            </div>
+          ))}
+          <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
+            <div>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                Password
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} aria-label="Password hidden">
+                ••••••••••••
+              </Typography>
+            </div>
+            <Button variant="outlined" onClick={onChange} disabled={changing} aria-expanded={changing}>
+              Change
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccessCard() {
+  const { data: functionality, isPending } = useFunctionality();
+  const rows = accessRows(functionality ?? []);
+  return (
+    <Card component="section" aria-labelledby="access-title">
+      <CardHeader title="Access" slotProps={{ title: { id: 'access-title', component: 'h2', variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="access-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>Feature</TableCell>
+              <TableCell>Access</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {isPending
+              ? [0, 1, 2].map((row) => (
+                  <TableRow key={row}>
+                    <TableCell>
+                      <Skeleton />
+                    </TableCell>
+                    <TableCell>
+                      <Skeleton />
+                    </TableCell>
+                  </TableRow>
+                ))
+              : rows.map((row) => (
+                  <TableRow key={row.code}>
+                    <TableCell>{row.feature}</TableCell>
+                    <TableCell>{row.accessTypes.join(', ')}</TableCell>
+                  </TableRow>
+                ))}
+            {!isPending && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={2}>You have no access to any features yet.</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { type ChangePasswordForm, ChangePasswordFormSchema, NOTIFICATION_MESSAGES } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { changePassword } from '../../api/auth-api';
+import { useNotify } from '../../components/notifications/NotificationProvider';
+import { PasswordField } from '../password/PasswordField';
+import { PasswordStrength } from '../password/PasswordStrength';
+import { useCurrentUser } from '../session/useSession';
+
+/** The Change Password card of My Account (spec 2.7): closes on CANCEL and on success. */
+export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
+  const user = useCurrentUser();
+  const notify = useNotify();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    const result = await changePassword({ userName: user?.userName ?? '', currentPassword, newPassword });
+    if (result.ok) {
+      notify({ message: NOTIFICATION_MESSAGES.changePasswordSuccessful, severity: 'success' });
+      onClose();
+    } else {
+      notify({ message: result.message, severity: 'error' });
+    }
+  });
+
+  return (
+    <Card component="section" aria-labelledby="change-password-title">
+      <CardHeader
+        title="Change Password"
+        slotProps={{ title: { id: 'change-password-title', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+          <input type="hidden" autoComplete="username" value={user?.userName ?? ''} readOnly />
+          <PasswordField
+            {...register('currentPassword')}
+            label="Current password"
+            autoComplete="current-password"
+            autoFocus
+            error={errors.currentPassword !== undefined}
+            helperText={errors.currentPassword?.message}
+            disabled={isSubmitting}
+          />
+          <PasswordField
+            {...register('newPassword')}
+            label="New password"
+            autoComplete="new-password"
+            error={errors.newPassword !== undefined}
+            helperText={errors.newPassword?.message}
+            disabled={isSubmitting}
+          />
+          <PasswordStrength password={watch('newPassword')} />
+          <PasswordField
+            {...register('repeatPassword')}
+            label="Repeat new password"
+            autoComplete="new-password"
+            error={errors.repeatPassword !== undefined}
+            helperText={errors.repeatPassword?.message}
+            disabled={isSubmitting}
+          />
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={isSubmitting}
+              startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : null}
+            >
+              Change password
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

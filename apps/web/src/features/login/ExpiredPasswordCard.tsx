@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ChangePasswordForm, ChangePasswordFormSchema, type LoginForm } from '@portal/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { changePassword } from '../../api/auth-api';
+import { PasswordField } from '../password/PasswordField';
+import { PasswordStrength } from '../password/PasswordStrength';
+import { useSignIn } from './useSignIn';
+
+/** 'Your Password Has Expired' (spec 2.4): sets a new password, then signs in with it. */
+export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm }) {
+  const signIn = useSignIn();
+  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { currentPassword: credentials.password, newPassword: '', repeatPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setError(undefined);
+    const changed = await changePassword({
+      userName: credentials.username,
+      currentPassword: credentials.password,
+      newPassword,
+    });
+    if (!changed.ok) {
+      setError(changed.message);
+      return;
+    }
+    const outcome = await signIn(credentials.username, newPassword);
+    if (!outcome.ok) setError('error' in outcome ? outcome.error : 'Your password has expired again.');
+  });
+
+  return (
+    <Card component="section" aria-labelledby="expired-title">
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+          <Typography id="expired-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            Your Password Has Expired
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Please enter a new password in order to log in
+          </Typography>
+          {error ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <input type="hidden" autoComplete="username" value={credentials.username} readOnly />
+          <PasswordField
+            {...register('newPassword')}
+            label="New password"
+            autoComplete="new-password"
+            autoFocus
+            error={errors.newPassword !== undefined}
+            helperText={errors.newPassword?.message}
+            disabled={isSubmitting}
+          />
+          <PasswordStrength password={watch('newPassword')} />
+          <PasswordField
+            {...register('repeatPassword')}
+            label="Repeat new password"
+            autoComplete="new-password"
+            error={errors.repeatPassword !== undefined}
+            helperText={errors.repeatPassword?.message}
+            disabled={isSubmitting}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Logging in" /> : null}
+          >
+            Log in
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { NOTIFICATION_MESSAGES } from '@portal/contract';
+import type { LoginFailureReason } from '../../api/auth-api';
+
+/** What the login card says for each failure (spec section 8); requires_password_reset switches screens instead. */
+export function loginErrorText(reason: LoginFailureReason, retryAfterSeconds?: number): string {
+  switch (reason) {
+    case 'invalid_grant':
+      return NOTIFICATION_MESSAGES.loginInvalidCredentials;
+    case 'cookies_policy':
+      return NOTIFICATION_MESSAGES.loginCookiesPolicy;
+    case 'server':
+      return NOTIFICATION_MESSAGES.serverError;
+    case 'too_many_attempts': {
+      // Beyond the spec: the server throttles guessing (docs/decisions/0010) and says when to try again.
+      if (retryAfterSeconds === undefined) return 'Too many attempts. Please try again later.';
+      const minutes = Math.ceil(retryAfterSeconds / 60);
+      return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    }
+    default:
+      return NOTIFICATION_MESSAGES.loginUnexpectedError;
+  }
+}

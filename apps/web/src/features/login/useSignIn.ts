@@ -1,0 +1,40 @@
+import { useNavigate } from 'react-router';
+import { login } from '../../api/auth-api';
+import { resolveAppUrl } from '../../lib/base-url';
+import { useCookieConsent } from '../cookie-consent/CookieConsent';
+import { themeCodeCookie } from '../partner/usePartner';
+import { takeRedirectUrl } from '../session/redirect-url';
+import { loginErrorText } from './login-errors';
+
+export type SignInOutcome = { ok: true } | { ok: false; error: string } | { ok: false; passwordExpired: true };
+
+/**
+ * The login flow of spec section 4: the cookie policy first (checked here, before any request), then the token,
+ * dash token and consent calls, then the remembered URL, with a full reload if sign-in changed the partner theme.
+ */
+export function useSignIn() {
+  const navigate = useNavigate();
+  const consent = useCookieConsent();
+
+  return async function signIn(username: string, password: string): Promise<SignInOutcome> {
+    if (!consent.accepted) {
+      consent.highlight();
+      return { ok: false, error: loginErrorText('cookies_policy') };
+    }
+    const themeBefore = themeCodeCookie();
+    const result = await login(username, password, { cookiePolicyAccepted: true });
+    if (!result.ok) {
+      if (result.reason === 'requires_password_reset') return { ok: false, passwordExpired: true };
+      if (result.reason === 'cookies_policy') consent.highlight();
+      if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
+      return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };
+    }
+    const target = takeRedirectUrl();
+    if (themeCodeCookie() !== themeBefore) {
+      window.location.assign(resolveAppUrl(target).href);
+    } else {
+      navigate(target, { replace: true });
+    }
+    return { ok: true };
+  };
+}

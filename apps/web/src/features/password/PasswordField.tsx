@@ -1,0 +1,39 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { forwardRef, useState } from 'react';
+
+/** A password input with a show/hide button. */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
+  function PasswordField(props, ref) {
+    const [visible, setVisible] = useState(false);
+    return (
+      <TextField
+        {...props}
+        inputRef={ref}
+        type={visible ? 'text' : 'password'}
+        slotProps={{
+          ...props.slotProps,
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  aria-label={
+                    visible ? `Hide ${String(props.label ?? 'password')}` : `Show ${String(props.label ?? 'password')}`
+                  }
+                  onClick={() => setVisible((shown) => !shown)}
+                  edge="end"
+                  size="small"
+                >
+                  {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    );
+  },
+);

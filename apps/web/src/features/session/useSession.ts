@@ -1,0 +1,58 @@
+import { FunctionalitySchema, NamedRefSchema, odataList, type Permission, TIMINGS } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { getJson } from '../../api/client';
+import { apiQueryKey } from '../../api/query-cache';
+import { sessionStore } from '../../api/session-store';
+import { type TokenUser, userFromToken } from './token-claims';
+
+/**
+ * The signed-in session as React sees it (spec section 4): signed in while an unexpired access token is stored; the
+ * user's details and functionality reload at once on sign-in and then every 30 minutes.
+ */
+
+export function useSessionSnapshot() {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+}
+
+const FUNCTIONALITY_PATH = '/api/profiles/myFunctionality';
+const COMPANY_NAMES_PATH = '/api/companies/names';
+const FunctionalityListSchema = odataList(FunctionalitySchema);
+const CompanyNamesSchema = odataList(NamedRefSchema);
+
+const RELOAD_EVERY = { refetchInterval: TIMINGS.userDetailsRefreshMs, staleTime: TIMINGS.userDetailsRefreshMs };
+
+/** The caller's functionality (code and access type pairs); `undefined` until loaded. */
+export function useFunctionality() {
+  const { signedIn } = useSessionSnapshot();
+  return useQuery({
+    queryKey: apiQueryKey(FUNCTIONALITY_PATH),
+    queryFn: ({ signal }) => getJson(FUNCTIONALITY_PATH, FunctionalityListSchema.parse, { signal }),
+    select: (list) => list.value,
+    enabled: signedIn,
+    ...RELOAD_EVERY,
+  });
+}
+
+/** The permission pairs the caller holds, or undefined while they load. */
+export function usePermissions(): ReadonlyArray<Permission> | undefined {
+  return useFunctionality().data;
+}
+
+/** The companies of the caller's estate by name: the toolbar shows the first. */
+export function useCompanyNames() {
+  const { signedIn } = useSessionSnapshot();
+  return useQuery({
+    queryKey: apiQueryKey(COMPANY_NAMES_PATH),
+    queryFn: ({ signal }) => getJson(COMPANY_NAMES_PATH, CompanyNamesSchema.parse, { signal }),
+    select: (list) => list.value,
+    enabled: signedIn,
+    ...RELOAD_EVERY,
+  });
+}
+
+/** The user's name, email and profile from the current access token; re-read whenever the session changes. */
+export function useCurrentUser(): TokenUser | undefined {
+  const snapshot = useSessionSnapshot();
+  return snapshot.signedIn ? userFromToken(sessionStore.getTokens()?.accessToken) : undefined;
+}
