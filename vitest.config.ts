@@ -15,7 +15,19 @@ export default defineConfig({
         },
       },
       { test: { name: 'carrier-sim', root: 'apps/carrier-sim', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          passWithNoTests: true,
+          // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` comment; this file
+          // adds DOM cleanup there and does nothing in the node environment.
+          setupFiles: ['src/test/setup-dom.ts'],
+          // Pages live at http://localhost/, so API calls resolve to http://localhost/api/... (msw handlers say so).
+          environmentOptions: { jsdom: { url: 'http://localhost/' } },
+        },
+      },
       {
         test: {
           name: 'browser',

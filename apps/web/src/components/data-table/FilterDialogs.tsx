@@ -1,0 +1,133 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useId, useState } from 'react';
+import { isYmd } from './query';
+import type { ColumnFilterValue } from './types';
+
+/** The text filter dialog width of spec 9. */
+export const TEXT_FILTER_DIALOG_WIDTH = 315;
+
+interface FilterDialogProps<F extends ColumnFilterValue> {
+  header: string;
+  /** The column's current filter (the dialog starts from it). */
+  current: F | undefined;
+  /** Called with the new filter, or undefined to remove it; the dialog closes. */
+  onApply: (filter: F | undefined) => void;
+  /** Closes without changing anything. */
+  onCancel: () => void;
+}
+
+/**
+ * 'Filter for {header}': one text field; CLEAR removes the filter, CANCEL keeps it as it was, APPLY filters by the
+ * text (a blank text filters nothing, so it removes the filter too). Enter applies.
+ */
+export function TextFilterDialog({
+  header,
+  current,
+  onApply,
+  onCancel,
+}: FilterDialogProps<{ kind: 'text'; value: string }>) {
+  const [value, setValue] = useState(current?.value ?? '');
+  const titleId = useId();
+
+  function apply(event: FormEvent): void {
+    event.preventDefault();
+    const text = value.trim();
+    onApply(text === '' ? undefined : { kind: 'text', value: text });
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { component: 'form', onSubmit: apply, sx: { width: TEXT_FILTER_DIALOG_WIDTH, m: 2 } } }}
+    >
+      <DialogTitle id={titleId}>Filter for {header}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label={header}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onApply(undefined)}>Clear</Button>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="contained">
+          Apply
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Filter for {header}' with From and To dates (either may be empty, both inclusive); Clear removes the filter,
+ * Apply filters when at least one date is set (none removes the filter). Escape or a click outside cancels.
+ */
+export function DateFilterDialog({
+  header,
+  current,
+  onApply,
+  onCancel,
+}: FilterDialogProps<{ kind: 'date'; from?: string; to?: string }>) {
+  const [from, setFrom] = useState(current?.from ?? '');
+  const [to, setTo] = useState(current?.to ?? '');
+  const titleId = useId();
+  const reversed = isYmd(from) && isYmd(to) && from > to;
+
+  function apply(event: FormEvent): void {
+    event.preventDefault();
+    if (reversed) return;
+    const range: { kind: 'date'; from?: string; to?: string } = { kind: 'date' };
+    if (isYmd(from)) range.from = from;
+    if (isYmd(to)) range.to = to;
+    onApply(range.from === undefined && range.to === undefined ? undefined : range);
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { component: 'form', onSubmit: apply, sx: { m: 2 } } }}
+    >
+      <DialogTitle id={titleId}>Filter for {header}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            type="date"
+            label="From"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: isYmd(to) ? to : undefined } }}
+          />
+          <TextField
+            type="date"
+            label="To"
+            value={to}
+            error={reversed}
+            helperText={reversed ? 'The to date must not be before the from date.' : undefined}
+            onChange={(event) => setTo(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: isYmd(from) ? from : undefined } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onApply(undefined)}>Clear</Button>
+        <Button type="submit" variant="contained" disabled={reversed}>
+          Apply
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,191 @@
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type RenderResult, render } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createPortalTheme } from '../../app/theme';
+
+/**
+ * Helpers for the data table's component tests (jsdom): providers, a fake OData list endpoint for msw, a
+ * controllable IntersectionObserver and a matchMedia that puts MUI below the md breakpoint.
+ */
+
+// No transition delays, so dialogs and menus open and close at once.
+const testTheme = createTheme(createPortalTheme(), {
+  transitions: {
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+});
+
+export function renderWithProviders(ui: ReactElement): RenderResult & { queryClient: QueryClient } {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <ThemeProvider theme={testTheme}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+type Data = Record<string, unknown>;
+
+/** Applies the `contains(field,'text')` parts of a `$filter` (case-insensitive, like the server); ignores the rest. */
+function applyContains<T extends Data>(rows: readonly T[], filter: string | null): T[] {
+  if (!filter) return [...rows];
+  const tests = [...filter.matchAll(/contains\((\w+),'((?:[^']|'')*)'\)/g)].map(([, field = '', text = '']) => ({
+    field,
+    text: text.replaceAll("''", "'").toLowerCase(),
+  }));
+  return rows.filter((row) =>
+    tests.every((test) =>
+      String(row[test.field] ?? '')
+        .toLowerCase()
+        .includes(test.text),
+    ),
+  );
+}
+
+function applyOrder<T extends Data>(rows: T[], orderby: string | null): T[] {
+  if (!orderby) return rows;
+  const [field = '', direction = 'asc'] = orderby.split(' ');
+  const sign = direction === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const x = a[field] as string | number;
+    const y = b[field] as string | number;
+    return x < y ? -sign : x > y ? sign : 0;
+  });
+}
+
+export interface FakeList {
+  handler: ReturnType<typeof http.get>;
+  /** Answers one request (and records it), for handlers that wrap this list. */
+  respond(request: Request): Response;
+  /** The query parameters of every request, in order. */
+  requests: URLSearchParams[];
+  last(): URLSearchParams;
+}
+
+/**
+ * An OData list at `http://localhost{path}` over `rows`: `$top` (400 above 100), `$skip`, `$orderby` on one field,
+ * `contains` filters, `$count`. `status` makes every request fail with that status.
+ */
+export function fakeList(path: string, rows: readonly object[], options: { status?: number } = {}): FakeList {
+  const requests: URLSearchParams[] = [];
+  function respond(request: Request): Response {
+    const params = new URL(request.url).searchParams;
+    requests.push(params);
+    if (options.status !== undefined) return HttpResponse.json({ code: 'failed' }, { status: options.status });
+    const top = Number(params.get('$top') ?? '100');
+    if (top > 100) return HttpResponse.json({ code: 'invalid_odata' }, { status: 400 });
+    const skip = Number(params.get('$skip') ?? '0');
+    const selected = applyOrder(applyContains(rows as readonly Data[], params.get('$filter')), params.get('$orderby'));
+    return HttpResponse.json({
+      value: selected.slice(skip, skip + top),
+      ...(params.get('$count') === 'true' ? { '@odata.count': selected.length } : {}),
+    });
+  }
+  return {
+    handler: http.get(`http://localhost${path}`, ({ request }) => respond(request)),
+    respond,
+    requests,
+    last() {
+      const last = requests.at(-1);
+      if (!last) throw new Error('No request was made');
+      return last;
+    },
+  };
+}
+
+/** A promise the test settles. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Makes every media query match (MUI's `down('md')` included); returns the function that undoes it. */
+export function matchAllMediaQueries(): () => void {
+  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (media: string) => ({
+      matches: true,
+      media,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+  return () => {
+    if (original) Object.defineProperty(window, 'matchMedia', original);
+    else Reflect.deleteProperty(window, 'matchMedia');
+  };
+}
+
+/** An IntersectionObserver whose observed elements the test reports as visible with `intersectAll()`. */
+export function installIntersectionObserver(): {
+  intersectAll: () => void;
+  observing: () => number;
+  restore: () => void;
+} {
+  const observers = new Set<FakeIntersectionObserver>();
+  class FakeIntersectionObserver {
+    readonly elements = new Set<Element>();
+    constructor(readonly callback: IntersectionObserverCallback) {
+      observers.add(this);
+    }
+    observe(element: Element): void {
+      this.elements.add(element);
+    }
+    unobserve(element: Element): void {
+      this.elements.delete(element);
+    }
+    disconnect(): void {
+      this.elements.clear();
+      observers.delete(this);
+    }
+    takeRecords(): IntersectionObserverEntry[] {
+      return [];
+    }
+  }
+  const original = Object.getOwnPropertyDescriptor(globalThis, 'IntersectionObserver');
+  Object.defineProperty(globalThis, 'IntersectionObserver', {
+    configurable: true,
+    writable: true,
+    value: FakeIntersectionObserver,
+  });
+  return {
+    intersectAll() {
+      for (const observer of [...observers]) {
+        const entries = [...observer.elements].map(
+          (target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as unknown as IntersectionObserverEntry,
+        );
+        if (entries.length > 0) observer.callback(entries, observer as unknown as IntersectionObserver);
+      }
+    },
+    observing: () => [...observers].reduce((sum, observer) => sum + observer.elements.size, 0),
+    restore() {
+      if (original) Object.defineProperty(globalThis, 'IntersectionObserver', original);
+      else Reflect.deleteProperty(globalThis, 'IntersectionObserver');
+    },
+  };
+}
