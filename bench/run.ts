@@ -3,9 +3,17 @@
 export {};
 
 const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<void> }> }> = {
+  'bundle-size': {
+    summary: 'raw and gzip sizes of the JS and CSS the login page loads, against a 200 kB budget (builds; --no-build)',
+    load: () => import('./bundle-size.js'),
+  },
   'data-size': {
     summary: 'row counts and on-disk sizes of every table of DATABASE_URL (run after `npm run seed:large`)',
     load: () => import('./data-size.js'),
+  },
+  lighthouse: {
+    summary: 'Lighthouse mobile performance of /login and the signed-in home page, median of 3 (after `npm run build`)',
+    load: () => import('./lighthouse.js'),
   },
   'sign-in-and-lists': {
     summary: 'login and list calls under concurrent load on the small data set (after `npm run build`)',
@@ -17,7 +25,7 @@ const [name, ...args] = process.argv.slice(2);
 const benchmark = name ? benchmarks[name] : undefined;
 if (!benchmark) {
   console.log('Benchmarks (npm run bench -- <name>):');
-  for (const [key, { summary }] of Object.entries(benchmarks)) console.log(`  ${key.padEnd(12)} ${summary}`);
+  for (const [key, { summary }] of Object.entries(benchmarks)) console.log(`  ${key.padEnd(18)} ${summary}`);
   process.exit(name ? 2 : 0);
 }
 await (await benchmark.load()).run(args);

@@ -1,0 +1,159 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
+import { startPortal } from './portal-server.js';
+
+const DEMO_PASSWORD = 'Demo-Portal-2026!';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TARGET_SCORE = 95;
+/** Lighthouse's audit ids of the metrics shown, with how each prints. */
+const METRICS = {
+  'FCP ms': 'first-contentful-paint',
+  'LCP ms': 'largest-contentful-paint',
+  'TBT ms': 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  'SI ms': 'speed-index',
+  'bytes kB': 'total-byte-weight',
+} as const;
+
+type Figures = { score: number | null; 'cpu index': number } & Record<keyof typeof METRICS, number | null>;
+
+/**
+ * Signs in over HTTP as the web app does (apps/web/src/api/auth-api.ts) and returns the local-storage entries the
+ * SPA keeps the session in (apps/web/src/api/session-store.ts: `id_token`, `dash_id_token`, `roles`), with the
+ * cookie notice accepted.
+ */
+async function signedInStorage(baseUrl: string, username: string): Promise<Record<string, string>> {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({ username, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
+  });
+  if (!login.ok) throw new Error(`POST /api/login answered ${login.status}: ${await login.text()}`);
+  const reply = (await login.json()) as {
+    token: { access_token: string; refresh_token: string };
+    expiresIn: number;
+    roles: unknown[];
+  };
+  const dash = await fetch(`${baseUrl}/api/login/dash`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${reply.token.access_token}`, accept: 'application/json' },
+  });
+  if (!dash.ok) throw new Error(`POST /api/login/dash answered ${dash.status}: ${await dash.text()}`);
+  const dashToken = (
+    (await dash.json()) as { data: { token: { access_token: string; refresh_token: string; expires_in: number } } }
+  ).data.token;
+  const tokens = (accessToken: string, refreshToken: string, expiresIn: number) =>
+    JSON.stringify({ accessToken, refreshToken, expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() });
+  return {
+    // The cookie notice accepted in this browser (apps/web/src/features/cookie-consent/cookie-consent-store.ts).
+    cookie_policy_accepted: new Date().toISOString(),
+    id_token: tokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn),
+    dash_id_token: tokens(dashToken.access_token, dashToken.refresh_token, dashToken.expires_in),
+    roles: JSON.stringify(reply.roles),
+  };
+}
+
+/** Writes local storage for the origin in the browser's default context, from a page that runs none of the app. */
+async function writeLocalStorage(debuggingPort: number, origin: string, entries: Record<string, string>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${origin}/health`);
+    await page.evaluate((pairs) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+        .localStorage;
+      for (const [key, value] of pairs) storage.setItem(key, value);
+    }, Object.entries(entries));
+    await page.close();
+  } finally {
+    // Over CDP this only disconnects; Chromium keeps running for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** One Lighthouse performance run (mobile, simulated throttling: the defaults) in a fresh Chromium profile. */
+async function measure(url: string, session: (() => Promise<Record<string, string>>) | undefined, notes: Set<string>) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    logLevel: 'silent',
+  });
+  try {
+    if (session) await writeLocalStorage(chrome.port, new URL(url).origin, await session());
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Keeps the session written above; the profile is new, so the cache is cold all the same.
+      disableStorageReset: session !== undefined,
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    for (const warning of lhr.runWarnings) notes.add(warning);
+    // The page a run ended on: a session the app did not take would end on /login.
+    notes.add(`ended at ${new URL(lhr.finalDisplayedUrl).pathname}`);
+    if (lhr.runtimeError) notes.add(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const score = lhr.categories.performance?.score;
+    const figures = {
+      score: typeof score === 'number' ? Math.round(score * 100) : null,
+      // Lighthouse's measure of this machine's CPU speed; simulated throttling assumes a fast desktop (~1000+).
+      'cpu index': Math.round(lhr.environment.benchmarkIndex),
+    } as Figures;
+    for (const [label, audit] of Object.entries(METRICS) as [keyof typeof METRICS, string][]) {
+      const value = lhr.audits[audit]?.numericValue;
+      if (value === undefined) figures[label] = null;
+      else if (label === 'CLS') figures[label] = Math.round(value * 1000) / 1000;
+      else if (label === 'bytes kB') figures[label] = Math.round(value / 1000);
+      else figures[label] = Math.round(value);
+    }
+    return figures;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 ? known[middle]! : (known[middle - 1]! + known[middle]!) / 2;
+}
+
+/**
+ * Lighthouse performance (mobile defaults, simulated throttling) of the login page and of the signed-in home page
+ * (acme.admin), BENCH_RUNS times each (3), against the built server: `npm run build && npm run bench -- lighthouse`.
+ */
+export async function run(): Promise<void> {
+  const portal = await startPortal();
+  try {
+    const pages = [
+      { name: '/login (signed out)', path: '/login', session: undefined },
+      // A new sign-in for every run, so no run depends on tokens an earlier one may have refreshed.
+      { name: '/ (signed in as acme.admin)', path: '/', session: () => signedInStorage(portal.baseUrl, 'acme.admin') },
+    ];
+    const verdicts: string[] = [];
+    for (const { name, path, session } of pages) {
+      const runs: Figures[] = [];
+      const notes = new Set<string>();
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(`${portal.baseUrl}${path}`, session, notes));
+      const medians = Object.fromEntries(
+        Object.keys(runs[0] ?? {}).map((key) => [key, median(runs.map((r) => r[key as keyof Figures]))]),
+      ) as Figures;
+      console.log(`\n${name}: Lighthouse performance, mobile, simulated throttling, ${RUNS} runs`);
+      console.table({ ...Object.fromEntries(runs.map((r, i) => [`run ${i + 1}`, r])), median: medians });
+      for (const note of notes) console.log(`  ${note}`);
+      const verdict = medians.score !== null && medians.score >= TARGET_SCORE ? 'PASS' : 'FAIL';
+      verdicts.push(
+        `${verdict}: ${name} median performance score ${medians.score ?? 'n/a'} (target ≥ ${TARGET_SCORE})`,
+      );
+    }
+    console.log(`\n${verdicts.join('\n')}`);
+  } finally {
+    await portal.stop();
+  }
+}
