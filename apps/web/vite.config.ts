@@ -1,11 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The API server the dev server forwards to (apps/server in dev mode listens on 3000).
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // Pre-compressed copies (.gz, .br) next to each asset: the server sends them to browsers that accept them
+  // (@fastify/static preCompressed), so nothing is compressed per request.
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.map$/] })],
   // Assets are served from the root for now. At run time the app takes its own base path from the page's
   // `<base href>` (router basename and API client), so only this value changes when the portal moves under a path.
   base: '/',

@@ -1,3 +1,6 @@
+// Must stay first: see zod-config.ts.
+import './zod-config';
+
 export * from './api';
 export * from './auth-api';
 export * from './carriers';

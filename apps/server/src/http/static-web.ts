@@ -21,6 +21,8 @@ export async function registerStaticWeb(app: FastifyInstance, root: string) {
     root,
     prefix: '/',
     index: [INDEX_HTML],
+    // The web build writes .br and .gz copies; they go to browsers that accept them, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },

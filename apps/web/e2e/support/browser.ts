@@ -69,6 +69,8 @@ export async function watchPageProblems(page: Page): Promise<{ problems: () => P
   });
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   page.on('requestfailed', (request) => {
+    // Navigating away cancels what the old page was still loading; that is not a failure.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
   });
   page.on('response', (response) => {

@@ -44,6 +44,8 @@ function DetailsCard({ changing, onChange }: { changing: boolean; onChange: () =
     ['Username', user?.userName],
     ['Email Address', user?.email],
     ['Profile', user?.profile],
+    // Never shown, only changed: the dots say there is one.
+    ['Password', user ? '••••••••••••' : undefined],
   ];
   return (
     <Card component="section" aria-labelledby="details-title">
@@ -60,19 +62,11 @@ function DetailsCard({ changing, onChange }: { changing: boolean; onChange: () =
               </Typography>
             </div>
           ))}
-          <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
-            <div>
-              <Typography component="dt" variant="caption" color="text.secondary">
-                Password
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }} aria-label="Password hidden">
-                ••••••••••••
-              </Typography>
-            </div>
-            <Button variant="outlined" onClick={onChange} disabled={changing} aria-expanded={changing}>
-              Change
-            </Button>
-          </Stack>
+        </Stack>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+          <Button variant="outlined" onClick={onChange} disabled={changing} aria-expanded={changing}>
+            Change
+          </Button>
         </Stack>
       </CardContent>
     </Card>

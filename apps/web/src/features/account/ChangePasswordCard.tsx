@@ -9,6 +9,7 @@ import { type ChangePasswordForm, ChangePasswordFormSchema, NOTIFICATION_MESSAGE
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
 import { useNotify } from '../../components/notifications/NotificationProvider';
+import { muiRegister } from '../../lib/mui-register';
 import { PasswordField } from '../password/PasswordField';
 import { PasswordStrength } from '../password/PasswordStrength';
 import { useCurrentUser } from '../session/useSession';
@@ -24,7 +25,6 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
-    mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
   });
 
@@ -48,7 +48,7 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
           <input type="hidden" autoComplete="username" value={user?.userName ?? ''} readOnly />
           <PasswordField
-            {...register('currentPassword')}
+            {...muiRegister(register('currentPassword'))}
             label="Current password"
             autoComplete="current-password"
             autoFocus
@@ -57,7 +57,7 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
             disabled={isSubmitting}
           />
           <PasswordField
-            {...register('newPassword')}
+            {...muiRegister(register('newPassword'))}
             label="New password"
             autoComplete="new-password"
             error={errors.newPassword !== undefined}
@@ -66,7 +66,7 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
           />
           <PasswordStrength password={watch('newPassword')} />
           <PasswordField
-            {...register('repeatPassword')}
+            {...muiRegister(register('repeatPassword'))}
             label="Repeat new password"
             autoComplete="new-password"
             error={errors.repeatPassword !== undefined}

@@ -10,6 +10,7 @@ import { type ChangePasswordForm, ChangePasswordFormSchema, type LoginForm } fro
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
+import { muiRegister } from '../../lib/mui-register';
 import { PasswordField } from '../password/PasswordField';
 import { PasswordStrength } from '../password/PasswordStrength';
 import { useSignIn } from './useSignIn';
@@ -25,7 +26,6 @@ export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm })
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
-    mode: 'onTouched',
     defaultValues: { currentPassword: credentials.password, newPassword: '', repeatPassword: '' },
   });
 
@@ -61,7 +61,7 @@ export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm })
           ) : null}
           <input type="hidden" autoComplete="username" value={credentials.username} readOnly />
           <PasswordField
-            {...register('newPassword')}
+            {...muiRegister(register('newPassword'))}
             label="New password"
             autoComplete="new-password"
             autoFocus
@@ -71,7 +71,7 @@ export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm })
           />
           <PasswordStrength password={watch('newPassword')} />
           <PasswordField
-            {...register('repeatPassword')}
+            {...muiRegister(register('repeatPassword'))}
             label="Repeat new password"
             autoComplete="new-password"
             error={errors.repeatPassword !== undefined}

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { forgotPassword } from '../../api/auth-api';
+import { muiRegister } from '../../lib/mui-register';
 import { AuthLayout } from './AuthLayout';
 import { loginErrorText } from './login-errors';
 
@@ -28,7 +29,6 @@ export function ForgotPasswordPage() {
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordForm>({
     resolver: zodResolver(ForgotPasswordFormSchema),
-    mode: 'onTouched',
     defaultValues: { username: '', emailAddress: '' },
   });
 
@@ -64,7 +64,7 @@ export function ForgotPasswordPage() {
               </Alert>
             ) : null}
             <TextField
-              {...register('username')}
+              {...muiRegister(register('username'))}
               label="Username"
               autoComplete="username"
               autoFocus
@@ -73,7 +73,7 @@ export function ForgotPasswordPage() {
               disabled={isSubmitting}
             />
             <TextField
-              {...register('emailAddress')}
+              {...muiRegister(register('emailAddress'))}
               label="Email address"
               type="email"
               autoComplete="email"

@@ -11,7 +11,10 @@ import { type LoginForm, LoginFormSchema } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import { muiRegister } from '../../lib/mui-register';
 import { LoginMessages } from '../messages/MessageBanner';
+import { useCurrentMessages } from '../messages/useCurrentMessages';
 import { PasswordField } from '../password/PasswordField';
 import { AuthLayout } from './AuthLayout';
 import { ExpiredPasswordCard } from './ExpiredPasswordCard';
@@ -20,6 +23,14 @@ import { useSignIn } from './useSignIn';
 /** /login (spec 2.4): current messages above the card; the expired-password screen replaces the card when needed. */
 export function LoginPage() {
   const [expired, setExpired] = useState<LoginForm | undefined>();
+  // The messages go above the card: wait for them (or their failure) so the card does not jump down under the cursor.
+  const { isPending } = useCurrentMessages();
+  if (isPending)
+    return (
+      <AuthLayout>
+        <PageLoader />
+      </AuthLayout>
+    );
   return (
     <AuthLayout>
       <Stack spacing={2}>
@@ -60,7 +71,7 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (credentials: Log
             </Alert>
           ) : null}
           <TextField
-            {...register('username')}
+            {...muiRegister(register('username'))}
             label="Username"
             autoComplete="username"
             autoFocus
@@ -69,7 +80,7 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (credentials: Log
             disabled={isSubmitting}
           />
           <PasswordField
-            {...register('password')}
+            {...muiRegister(register('password'))}
             label="Password"
             autoComplete="current-password"
             error={errors.password !== undefined}

@@ -3,37 +3,32 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { forwardRef, useState } from 'react';
+import { useState } from 'react';
 
 /** A password input with a show/hide button. */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
-  function PasswordField(props, ref) {
-    const [visible, setVisible] = useState(false);
-    return (
-      <TextField
-        {...props}
-        inputRef={ref}
-        type={visible ? 'text' : 'password'}
-        slotProps={{
-          ...props.slotProps,
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={
-                    visible ? `Hide ${String(props.label ?? 'password')}` : `Show ${String(props.label ?? 'password')}`
-                  }
-                  onClick={() => setVisible((shown) => !shown)}
-                  edge="end"
-                  size="small"
-                >
-                  {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-    );
-  },
-);
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        ...props.slotProps,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? 'Hide password' : 'Show password'}
+                onClick={() => setVisible((shown) => !shown)}
+                edge="end"
+                size="small"
+              >
+                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -88,7 +88,9 @@ export function HeaderSearch() {
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + choices.length) % choices.length);
+      setActive((current) =>
+        current < 0 && step < 0 ? choices.length - 1 : (current + step + choices.length) % choices.length,
+      );
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const choice = showList ? choices[active] : undefined;

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
+import { DEMO_PASSWORD, expectAccessible, NO_PROBLEMS, sideMenuLabels, signIn } from './support/portal';
+import { usePortal } from './support/suite';
+
+const ALWAYS = ['FAQ', 'Contact', 'Account', 'Logout'];
+
+describe('shell', () => {
+  const portal = usePortal();
+
+  for (const viewport of VIEWPORTS) {
+    it(`frames the page with logo, title, company name, search, menu and banner (${viewport.name})`, async () => {
+      const { page, problems } = await portal.open(viewport);
+      await signIn(page, 'acme.admin');
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+
+      const toolbar = page.getByRole('navigation', { name: 'Portal' });
+      await toolbar.getByRole('link', { name: 'Business Portal' }).waitFor();
+      await toolbar.getByRole('img', { name: 'Northwind Communications' }).waitFor();
+      await page.getByRole('region', { name: 'Messages' }).waitFor();
+      if (viewport === PHONE) {
+        // Small screens: a search button instead of the box, and the menu in a drawer.
+        expect(await toolbar.getByRole('combobox', { name: 'Search' }).count()).toBe(0);
+        expect(await toolbar.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
+        expect(await page.getByRole('list', { name: 'Main menu' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('dialog').getByText('Acme Logistics Ltd').waitFor();
+      } else {
+        await toolbar.getByText('Acme Logistics Ltd').waitFor();
+        await toolbar.getByRole('combobox', { name: 'Search' }).waitFor();
+      }
+      expect(await sideMenuLabels(page)).toEqual([
+        'Home',
+        'Mobile > Estate',
+        'Mobile > Orders',
+        'Broadband > Estate',
+        'Broadband > Orders',
+        'My Bills',
+        'Admin > Manage Sites',
+        'Admin > Manage Teams',
+        'Admin > Manage Users',
+        'FAQ',
+        'Contact',
+        'Account',
+        'Logout',
+      ]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+      await takeScreenshot(page, viewport === PHONE ? 'shell-drawer' : 'shell', viewport);
+
+      if (viewport === PHONE) {
+        await page.getByRole('link', { name: 'Account' }).click();
+        await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+        expect(await page.getByRole('dialog').count()).toBe(0);
+      }
+      expect(await problems()).toEqual(NO_PROBLEMS);
+    });
+  }
+
+  it.each([
+    ['acme.finance', ['Home', 'My Bills', ...ALWAYS]],
+    [
+      'acme.sitemanager',
+      ['Home', 'Mobile > Estate', 'Mobile > Orders', 'Broadband > Estate', 'Broadband > Orders', ...ALWAYS],
+    ],
+    ['acme.mobile', ['Home', 'Mobile > Estate', ...ALWAYS]],
+  ])('shows %s only the menu entries it may open', async (userName, expected) => {
+    const { page } = await portal.open();
+    await signIn(page, userName);
+    expect(await sideMenuLabels(page)).toEqual(expected);
+  });
+
+  it('sends a user home from a route they lack the permission for, and from unknown paths', async () => {
+    const { page, problems } = await portal.open();
+    await signIn(page, 'acme.finance');
+    for (const denied of ['/mobile/orders', '/users/view', '/broadband/orders/1', '/no/such/page']) {
+      await page.goto(denied);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    }
+    await page.goto('/my-bills');
+    await page.getByRole('heading', { level: 1, name: 'My Bills' }).waitFor();
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
+  it('finds estate items from the header after typing stops, and links to all results', async () => {
+    const { page, problems } = await portal.open();
+    await signIn(page, 'acme.admin');
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.fill('ac');
+    await page.waitForTimeout(1300);
+    expect(await page.getByRole('listbox', { name: 'Search results' }).count()).toBe(0);
+
+    const searched = page.waitForRequest((request) => request.url().includes('/api/companies/search'));
+    await box.fill('london');
+    const request = await searched;
+    const url = new URL(request.url());
+    expect(url.searchParams.get('searchTerm')).toBe('london');
+    expect(url.searchParams.get('top')).toBe('5');
+
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    await results.waitFor();
+    const options = await results.getByRole('option').allTextContents();
+    expect(options.length).toBeGreaterThan(1);
+    expect(options.length).toBeLessThanOrEqual(6);
+    expect(options.at(-1)).toBe('View all results...');
+    await takeScreenshot(page, 'header-search', DESKTOP);
+
+    // The list hides shortly after the box loses focus.
+    await page.getByRole('heading', { level: 1, name: 'Home' }).click();
+    await results.waitFor({ state: 'hidden', timeout: 1000 });
+
+    await box.focus();
+    await results.waitFor();
+    await box.press('ArrowUp');
+    await box.press('Enter');
+    await page.waitForURL((current) => current.pathname === '/search' && current.search === '?searchTerm=london');
+    // The toolbar hides its search box on the search page.
+    await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Search' }).count()).toBe(0);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
+  it('remembers a dismissed message after a reload', async () => {
+    const { page } = await portal.open();
+    await signIn(page, 'acme.admin');
+    const banner = page.getByRole('region', { name: 'Messages' });
+    const first = banner.getByRole('alert').first();
+    const text = await first.textContent();
+    const before = await banner.getByRole('alert').count();
+    await first.getByRole('button', { name: 'Dismiss message' }).click();
+    expect(await page.getByRole('region', { name: 'Messages' }).getByRole('alert').count()).toBe(before - 1);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await page.waitForResponse((response) => response.url().endsWith('/api/messages')).catch(() => undefined);
+    const remaining = await page.getByRole('alert').allTextContents();
+    expect(remaining).not.toContain(text);
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`shows My Account with details, access and a working password change (${viewport.name})`, async () => {
+      const { page, problems } = await portal.open(viewport);
+      const userName = viewport === PHONE ? 'acme.broadband' : 'acme.sitemanager';
+      await signIn(page, userName);
+      await page.goto('/account');
+      await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+      await page.getByText(userName, { exact: true }).waitFor();
+
+      const access = page.getByRole('table', { name: 'Access' });
+      await access.getByRole('row').nth(1).waitFor();
+      const rows = await access.getByRole('row').allTextContents();
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows.slice(1)) expect(row).toMatch(/(Read|Write|Delete)(, (Write|Delete))*$/);
+
+      const layout = await page.evaluate(() => {
+        const [details, accessCard] = ['#details-title', '#access-title'].map((selector) =>
+          document.querySelector(selector)?.closest('section')?.getBoundingClientRect(),
+        );
+        return { detailsTop: details?.top, accessTop: accessCard?.top, detailsWidth: details?.width };
+      });
+      if (viewport === DESKTOP) expect(layout.detailsTop).toBe(layout.accessTop);
+      else expect(layout.accessTop).toBeGreaterThan(layout.detailsTop ?? 0);
+
+      await page.getByRole('button', { name: 'Change', exact: true }).click();
+      const card = page.getByRole('region', { name: 'Change Password' });
+      await card.waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await card.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Change', exact: true }).click();
+      await card.getByRole('button', { name: 'Change password' }).click();
+      await card.getByText('Please enter your current password').waitFor();
+      await card.getByLabel('Current password').fill('wrong-password-1');
+      await card.getByLabel('New password', { exact: true }).fill('Better-Choice-2027!');
+      await card.getByText('Must contain at least one upper case letter').waitFor();
+      await card.getByLabel('Repeat new password').fill('Better-Choice-2027!');
+      await expectAccessible(page);
+      await takeScreenshot(page, 'account', viewport);
+      await card.getByRole('button', { name: 'Change password' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /current password/i })
+        .waitFor();
+
+      await card.getByLabel('Current password').fill(DEMO_PASSWORD);
+      await card.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Change password successful.' }).waitFor();
+      await card.waitFor({ state: 'detached' });
+      // The refused attempt is the only failure (Chromium also logs it to the console).
+      const { failedRequests, consoleErrors, ...rest } = await problems();
+      expect(failedRequests).toEqual([expect.stringMatching(/POST .*\/api\/login\/changePassword: HTTP 4\d\d/)]);
+      expect(consoleErrors).toEqual([expect.stringMatching(/status of 400 .*\/api\/login\/changePassword/)]);
+      expect(rest).toEqual({ pageErrors: [], cspViolations: [] });
+    });
+  }
+
+  it('ends the session and goes to sign-in when the refresh fails', async () => {
+    const { page } = await portal.open();
+    await signIn(page, 'acme.admin');
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    // Both tokens go stale: the next call gets a 401, and the refresh is refused.
+    await page.evaluate(() => {
+      for (const key of ['id_token', 'dash_id_token']) {
+        const tokens = JSON.parse(localStorage.getItem(key) ?? '{}');
+        localStorage.setItem(
+          key,
+          JSON.stringify({ ...tokens, accessToken: `${tokens.accessToken}x`, refreshToken: 'revoked' }),
+        );
+      }
+    });
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('alert').filter({ hasText: 'Refresh token failed.' }).waitFor();
+  });
+});

@@ -1,0 +1,37 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, openPortalPage, type PortalPage, VIEWPORTS, type ViewportProfile } from './browser';
+import { type PortalServer, startPortalServer } from './portal-server';
+
+/**
+ * One built portal server (fresh demo data) and one Chromium for a test file; `open()` gives a fresh browser context
+ * (no shared storage) with problem tracking at the given viewport.
+ */
+export function usePortal() {
+  let server: PortalServer | undefined;
+  let browser: Browser | undefined;
+  const pages: PortalPage[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(pages.map((page) => page.close()));
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    get server(): PortalServer {
+      if (!server) throw new Error('beforeAll did not start the server');
+      return server;
+    },
+    async open(viewport: ViewportProfile = VIEWPORTS[0] as ViewportProfile): Promise<PortalPage> {
+      if (!server || !browser) throw new Error('beforeAll did not start the server and the browser');
+      const portalPage = await openPortalPage(browser, viewport, server.baseUrl);
+      pages.push(portalPage);
+      return portalPage;
+    },
+  };
+}
