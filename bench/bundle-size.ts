@@ -99,8 +99,7 @@ const kB = (bytes: number) => Math.round(bytes / 10) / 100;
 
 /**
  * What the login page costs in JavaScript: `npm run bench -- bundle-size`. Builds the web app and the server unless
- * told not to (`npm run bench -- bundle-size -- --no-build`, the second `--` getting the flag past the nested npm, or
- * BENCH_NO_BUILD=1), then loads /login in headless Chromium against the built server and sizes every
+ * told not to (`npm run bench -- bundle-size --no-build`, or BENCH_NO_BUILD=1), then loads /login in headless Chromium against the built server and sizes every
  * script and stylesheet it requested, gzip level 9, from apps/web/dist.
  */
 export async function run(args: string[]): Promise<void> {

@@ -81,6 +81,7 @@ describe('shell', () => {
     }
     await page.goto('/my-bills');
     await page.getByRole('heading', { level: 1, name: 'My Bills' }).waitFor();
+    await expectAccessible(page);
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 
@@ -119,6 +120,7 @@ describe('shell', () => {
     // The toolbar hides its search box on the search page.
     await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Search' }).count()).toBe(0);
+    await expectAccessible(page);
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 

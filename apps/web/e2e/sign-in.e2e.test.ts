@@ -210,4 +210,21 @@ describe('sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
+
+  it("reloads the whole page in the partner's branding when sign-in changes the theme", async () => {
+    const { page, problems } = await portal.open();
+    await page.goto('/login');
+    // No theme cookie yet: the first partner brands the sign-in page.
+    await page.getByRole('img', { name: 'Northwind Communications' }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { beforeSignIn?: boolean }).beforeSignIn = true;
+    });
+    await signIn(page, 'wayne.admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('img', { name: 'Brightwave Telecom' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { beforeSignIn?: boolean }).beforeSignIn)).toBeUndefined();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'themeCode')?.value).toBe('brightwave');
+    await takeScreenshot(page, 'shell-brightwave', DESKTOP);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
 });

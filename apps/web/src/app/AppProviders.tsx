@@ -6,8 +6,9 @@ import { connectQueryCache } from '../api/query-cache';
 import { NotificationProvider } from '../components/notifications/NotificationProvider';
 import { CookieConsentProvider } from '../features/cookie-consent/CookieConsent';
 import { PartnerThemeProvider } from '../features/partner/PartnerThemeProvider';
-import { routerBasename } from '../lib/base-url';
+import { routerBasename, routerPathname } from '../lib/base-url';
 import { createQueryClient } from './query-client';
+import { preloadFirstScreen } from './route-modules';
 import { SessionEndedRedirect } from './SessionEndedRedirect';
 
 /**
@@ -15,8 +16,12 @@ import { SessionEndedRedirect } from './SessionEndedRedirect';
  * router rooted at the page's `<base href>`.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   const [basename] = useState(routerBasename);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    preloadFirstScreen(client, routerPathname(basename));
+    return client;
+  });
   useEffect(() => connectQueryCache(queryClient), [queryClient]);
 
   return (

@@ -4,21 +4,24 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { PAGE_TITLES } from './page-titles';
 import { RequireAccess, RequireSignIn } from './RouteGuards';
+import {
+  loadAccountPage,
+  loadForgotPasswordPages,
+  loadHomePage,
+  loadLoginPage,
+  loadShell,
+  loadUpcomingPage,
+} from './route-modules';
 
-// Route-level code splitting: the sign-in pages load without the shell, and each page loads on first visit.
-const AppShell = lazy(() => import('../components/shell/AppShell').then((m) => ({ default: m.AppShell })));
-const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('../features/login/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
-);
+const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
+const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() => loadForgotPasswordPages().then((m) => ({ default: m.ForgotPasswordPage })));
 const ForgotPasswordConfirmationPage = lazy(() =>
-  import('../features/login/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordConfirmationPage })),
+  loadForgotPasswordPages().then((m) => ({ default: m.ForgotPasswordConfirmationPage })),
 );
-const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
-const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
-const UpcomingPage = lazy(() =>
-  import('../features/placeholders/UpcomingPage').then((m) => ({ default: m.UpcomingPage })),
-);
+const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
+const AccountPage = lazy(() => loadAccountPage().then((m) => ({ default: m.AccountPage })));
+const UpcomingPage = lazy(() => loadUpcomingPage().then((m) => ({ default: m.UpcomingPage })));
 
 /** The page of each route; routes a later release builds show a placeholder behind the same guards. */
 function pageFor(path: RoutePath): ReactNode {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAppUrl, routerBasename } from './base-url';
+import { resolveAppUrl, routerBasename, routerPathname } from './base-url';
 
 describe('resolveAppUrl', () => {
   it('resolves paths at the root', () => {
@@ -29,5 +29,13 @@ describe('routerBasename', () => {
   it('is the base path without its trailing slash', () => {
     expect(routerBasename('https://example.com/portal/')).toBe('/portal');
     expect(routerBasename('https://example.com/a/b/')).toBe('/a/b');
+  });
+});
+
+describe('routerPathname', () => {
+  it('is the path below the basename', () => {
+    expect(routerPathname('/', '/account')).toBe('/account');
+    expect(routerPathname('/portal', '/portal/account')).toBe('/account');
+    expect(routerPathname('/portal', '/portal')).toBe('/');
   });
 });

@@ -22,3 +22,9 @@ export function routerBasename(baseUri: string = documentBaseUri()): string {
   const path = new URL('.', baseUri).pathname.replace(/\/+$/, '');
   return path === '' ? '/' : path;
 }
+
+/** The current page's path below the router basename: `/portal/account` under `/portal` is `/account`. */
+export function routerPathname(basename: string, pathname: string = window.location.pathname): string {
+  if (basename === '/' || !pathname.startsWith(basename)) return pathname;
+  return pathname.slice(basename.length) || '/';
+}

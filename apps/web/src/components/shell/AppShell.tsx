@@ -47,7 +47,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-      <AppBar position="sticky" elevation={0} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <AppBar position="sticky" elevation={0}>
         <Toolbar component="nav" aria-label="Portal" sx={{ gap: { xs: 1, sm: 2 } }}>
           {small ? (
             <IconButton

@@ -5,13 +5,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ForgotPasswordForm, ForgotPasswordFormSchema, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { forgotPassword } from '../../api/auth-api';
+import { TextInput } from '../../components/form/TextInput';
 import { muiRegister } from '../../lib/mui-register';
 import { AuthLayout } from './AuthLayout';
 import { loginErrorText } from './login-errors';
@@ -63,7 +63,7 @@ export function ForgotPasswordPage() {
                 {error}
               </Alert>
             ) : null}
-            <TextField
+            <TextInput
               {...muiRegister(register('username'))}
               label="Username"
               autoComplete="username"
@@ -72,7 +72,7 @@ export function ForgotPasswordPage() {
               helperText={errors.username?.message}
               disabled={isSubmitting}
             />
-            <TextField
+            <TextInput
               {...muiRegister(register('emailAddress'))}
               label="Email address"
               type="email"

@@ -1,24 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type LoginForm, LoginFormSchema } from '@portal/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { TextInput } from '../../components/form/TextInput';
 import { PageLoader } from '../../components/PageLoader';
-import { muiRegister } from '../../lib/mui-register';
 import { LoginMessages } from '../messages/MessageBanner';
 import { useCurrentMessages } from '../messages/useCurrentMessages';
 import { PasswordField } from '../password/PasswordField';
 import { AuthLayout } from './AuthLayout';
-import { ExpiredPasswordCard } from './ExpiredPasswordCard';
 import { useSignIn } from './useSignIn';
+
+// Rarely needed, and it brings the strength meter: loaded only when a password has expired.
+const ExpiredPasswordCard = lazy(() =>
+  import('./ExpiredPasswordCard').then((module) => ({ default: module.ExpiredPasswordCard })),
+);
 
 /** /login (spec 2.4): current messages above the card; the expired-password screen replaces the card when needed. */
 export function LoginPage() {
@@ -35,7 +36,13 @@ export function LoginPage() {
     <AuthLayout>
       <Stack spacing={2}>
         <LoginMessages />
-        {expired ? <ExpiredPasswordCard credentials={expired} /> : <LoginCard onPasswordExpired={setExpired} />}
+        {expired ? (
+          <Suspense fallback={<PageLoader />}>
+            <ExpiredPasswordCard credentials={expired} />
+          </Suspense>
+        ) : (
+          <LoginCard onPasswordExpired={setExpired} />
+        )}
       </Stack>
     </AuthLayout>
   );
@@ -44,19 +51,35 @@ export function LoginPage() {
 function LoginCard({ onPasswordExpired }: { onPasswordExpired: (credentials: LoginForm) => void }) {
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema), defaultValues: { username: '', password: '' } });
+  const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  function field(name: keyof LoginForm) {
+    return {
+      name,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
+      error: errors[name] !== undefined,
+      helperText: errors[name],
+      disabled: isSubmitting,
+    };
+  }
+
+  // Two fields need no form library: the page that every visitor loads stays small (docs/decisions/0021).
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = LoginFormSchema.safeParse(values);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (!parsed.success) return;
     setError(undefined);
-    const outcome = await signIn(credentials.username, credentials.password);
+    setSubmitting(true);
+    const outcome = await signIn(parsed.data.username, parsed.data.password);
     if (outcome.ok) return;
-    if ('passwordExpired' in outcome) onPasswordExpired(credentials);
+    setSubmitting(false);
+    if ('passwordExpired' in outcome) onPasswordExpired(parsed.data);
     else setError(outcome.error);
-  });
+  }
 
   return (
     <Card component="section" aria-labelledby="login-title">
@@ -70,23 +93,8 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (credentials: Log
               {error}
             </Alert>
           ) : null}
-          <TextField
-            {...muiRegister(register('username'))}
-            label="Username"
-            autoComplete="username"
-            autoFocus
-            error={errors.username !== undefined}
-            helperText={errors.username?.message}
-            disabled={isSubmitting}
-          />
-          <PasswordField
-            {...muiRegister(register('password'))}
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password !== undefined}
-            helperText={errors.password?.message}
-            disabled={isSubmitting}
-          />
+          <TextInput {...field('username')} label="Username" autoComplete="username" autoFocus />
+          <PasswordField {...field('password')} label="Password" autoComplete="current-password" />
           <Button
             type="submit"
             variant="contained"
@@ -103,4 +111,14 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (credentials: Log
       </CardContent>
     </Card>
   );
+}
+
+/** The first message for each field, as the form shows one at a time. */
+function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const errors: Partial<Record<keyof LoginForm, string>> = {};
+  for (const { path, message } of issues) {
+    const name = path[0];
+    if ((name === 'username' || name === 'password') && errors[name] === undefined) errors[name] = message;
+  }
+  return errors;
 }

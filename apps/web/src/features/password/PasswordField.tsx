@@ -2,33 +2,28 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
+import { TextInput, type TextInputProps } from '../../components/form/TextInput';
 
 /** A password input with a show/hide button. */
-export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+export function PasswordField(props: Omit<TextInputProps, 'type' | 'endAdornment'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...props.slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? 'Hide password' : 'Show password'}
-                onClick={() => setVisible((shown) => !shown)}
-                edge="end"
-                size="small"
-              >
-                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            onClick={() => setVisible((shown) => !shown)}
+            edge="end"
+            size="small"
+          >
+            {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

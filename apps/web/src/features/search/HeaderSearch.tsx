@@ -52,7 +52,8 @@ export function HeaderSearch() {
   const listId = useId();
   const settledTerm = useDebouncedValue(term);
   const searchable = settledTerm.trim().length >= SEARCH_MIN_CHARS;
-  const { data: results = [], isFetching } = useSearchResults(settledTerm, { top: SEARCH_TYPE_AHEAD_RESULTS });
+  const { data, isFetching } = useSearchResults(settledTerm, { top: SEARCH_TYPE_AHEAD_RESULTS });
+  const results = data ?? [];
 
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
@@ -74,7 +75,8 @@ export function HeaderSearch() {
         { key: 'view-all', primary: VIEW_ALL_RESULTS, to: searchPagePath(settledTerm) },
       ]
     : [];
-  const showList = open && searchable && term.trim().length >= SEARCH_MIN_CHARS;
+  // The list opens with the first answer; until then the spinner in the box shows the search is under way.
+  const showList = open && searchable && data !== undefined && term.trim().length >= SEARCH_MIN_CHARS;
 
   function choose(choice: Choice) {
     setOpen(false);

@@ -1,5 +1,5 @@
 import { FunctionalitySchema, NamedRefSchema, odataList, type Permission, TIMINGS } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getJson } from '../../api/client';
 import { apiQueryKey } from '../../api/query-cache';
@@ -20,17 +20,26 @@ const COMPANY_NAMES_PATH = '/api/companies/names';
 const FunctionalityListSchema = odataList(FunctionalitySchema);
 const CompanyNamesSchema = odataList(NamedRefSchema);
 
-const RELOAD_EVERY = { refetchInterval: TIMINGS.userDetailsRefreshMs, staleTime: TIMINGS.userDetailsRefreshMs };
+export const functionalityQuery = queryOptions({
+  queryKey: apiQueryKey(FUNCTIONALITY_PATH),
+  queryFn: ({ signal }) => getJson(FUNCTIONALITY_PATH, FunctionalityListSchema.parse, { signal }),
+  staleTime: TIMINGS.userDetailsRefreshMs,
+});
+
+export const companyNamesQuery = queryOptions({
+  queryKey: apiQueryKey(COMPANY_NAMES_PATH),
+  queryFn: ({ signal }) => getJson(COMPANY_NAMES_PATH, CompanyNamesSchema.parse, { signal }),
+  staleTime: TIMINGS.userDetailsRefreshMs,
+});
 
 /** The caller's functionality (code and access type pairs); `undefined` until loaded. */
 export function useFunctionality() {
   const { signedIn } = useSessionSnapshot();
   return useQuery({
-    queryKey: apiQueryKey(FUNCTIONALITY_PATH),
-    queryFn: ({ signal }) => getJson(FUNCTIONALITY_PATH, FunctionalityListSchema.parse, { signal }),
+    ...functionalityQuery,
     select: (list) => list.value,
     enabled: signedIn,
-    ...RELOAD_EVERY,
+    refetchInterval: TIMINGS.userDetailsRefreshMs,
   });
 }
 
@@ -43,11 +52,10 @@ export function usePermissions(): ReadonlyArray<Permission> | undefined {
 export function useCompanyNames() {
   const { signedIn } = useSessionSnapshot();
   return useQuery({
-    queryKey: apiQueryKey(COMPANY_NAMES_PATH),
-    queryFn: ({ signal }) => getJson(COMPANY_NAMES_PATH, CompanyNamesSchema.parse, { signal }),
+    ...companyNamesQuery,
     select: (list) => list.value,
     enabled: signedIn,
-    ...RELOAD_EVERY,
+    refetchInterval: TIMINGS.userDetailsRefreshMs,
   });
 }
 
