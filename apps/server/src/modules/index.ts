@@ -5,6 +5,7 @@ import { LoginThrottle } from '../auth/login-throttle.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { companyRoutes } from './companies/routes.js';
+import { endpointRoutes } from './endpoints/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { partnerRoutes } from './partners/routes.js';
 import { profileRoutes } from './profiles/routes.js';
@@ -23,4 +24,5 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(messageRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
+  await app.register(endpointRoutes);
 }

@@ -58,6 +58,20 @@ export type MobileEndpoint = z.infer<typeof MobileEndpointSchema>;
 export const BroadbandEndpointSchema = EndpointSchema.extend({ endPointTypeId: z.literal(ENDPOINT_TYPE.broadband) });
 export type BroadbandEndpoint = z.infer<typeof BroadbandEndpointSchema>;
 
+/** A row of the estate lists of endpoints; every field is optional because `$select` picks them. */
+export const EndpointListItemSchema = z
+  .object({
+    id: IdSchema,
+    name: EntityNameSchema,
+    identifier: NonEmptyStringSchema,
+    endPointTypeId: EndpointTypeIdSchema,
+    product: NonEmptyStringSchema,
+    siteId: IdSchema.nullable(),
+    siteName: NonEmptyStringSchema.nullable(),
+  })
+  .partial();
+export type EndpointListItem = z.infer<typeof EndpointListItemSchema>;
+
 /** Estate table rows carry display names alongside the endpoint's own fields. */
 export const EndpointRowSchema = EndpointSchema.extend({
   endPointId: IdSchema,

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedIn, signIn, useDemoApp } from '../support/test-app.js';
+
+const context = useDemoApp();
+const sessions: Record<string, SignedIn> = {};
+
+beforeAll(async () => {
+  for (const user of ['acme.admin', 'acme.sitemanager', 'acme.finance', 'globex.admin']) {
+    sessions[user] = await signIn(context.app, user);
+  }
+});
+
+type ListBody = { value: Array<Record<string, unknown>>; '@odata.count'?: number };
+
+const list = (path: string, user: string, query: Record<string, string> = {}) =>
+  context.app.inject({ method: 'GET', url: path, query, headers: bearer(sessions[user]?.accessToken ?? '') });
+
+/** The endpoints of a type the database holds for a company (optionally only on some sites). */
+async function expectedIdentifiers(companyName: string, typeId: 1 | 3, siteIds?: number[]) {
+  let query = context.database.db
+    .selectFrom('endpoints')
+    .innerJoin('companies', 'companies.id', 'endpoints.company_id')
+    .select('endpoints.identifier')
+    .where('companies.name', '=', companyName)
+    .where('endpoints.endpoint_type_id', '=', typeId);
+  if (siteIds) query = query.where('endpoints.site_id', 'in', siteIds);
+  return (await query.execute()).map((row) => row.identifier).sort();
+}
+
+describe.each([
+  ['/api/endpoints/mobileHandset/user', 1 as const],
+  ['/api/endpoints/broadbandConnection/user', 3 as const],
+])('GET %s', (path, typeId) => {
+  it('needs sign-in and the user-estate permission', async () => {
+    expect((await context.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    expect((await list(path, 'acme.finance')).statusCode).toBe(403);
+  });
+
+  it('counts the company’s endpoints of that type cheaply', async () => {
+    const response = await list(path, 'acme.admin', { $count: 'true', $top: '0' });
+    expect(response.statusCode).toBe(200);
+    const expected = await expectedIdentifiers('Acme Logistics Ltd', typeId);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(response.json()).toEqual({ value: [], '@odata.count': expected.length });
+  });
+
+  it('lists every endpoint of the estate and nothing of another company', async () => {
+    const identifiers: string[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = (await list(path, 'acme.admin', { $select: 'identifier', $skip: String(skip) })).json<ListBody>();
+      identifiers.push(...page.value.map((row) => String(row.identifier)));
+      if (page.value.length < 100) break;
+    }
+    expect(identifiers.sort()).toEqual(await expectedIdentifiers('Acme Logistics Ltd', typeId));
+
+    const globex = (await list(path, 'globex.admin', { $select: 'identifier', $top: '100' })).json<ListBody>();
+    const acme = new Set(identifiers);
+    expect(globex.value.some((row) => acme.has(String(row.identifier)))).toBe(false);
+  });
+
+  it('answers with site names and filters inside the estate', async () => {
+    const body = (
+      await list(path, 'acme.admin', { $select: 'id,name,identifier,product,siteName', $top: '1', $orderby: 'name' })
+    ).json<ListBody>();
+    expect(Object.keys(body.value[0] ?? {}).sort()).toEqual(['id', 'identifier', 'name', 'product', 'siteName']);
+    const first = body.value[0];
+    const filtered = (
+      await list(path, 'acme.admin', { $filter: `identifier eq '${String(first?.identifier)}'`, $count: 'true' })
+    ).json<ListBody>();
+    expect(filtered['@odata.count']).toBe(1);
+  });
+});
+
+describe('an endpoint-level user', () => {
+  it('sees only the device assigned to them', async () => {
+    const session = await signIn(context.app, 'acme.mobile');
+    const assigned = await context.database.db
+      .selectFrom('user_endpoints')
+      .innerJoin('users', 'users.id', 'user_endpoints.user_id')
+      .innerJoin('endpoints', 'endpoints.id', 'user_endpoints.endpoint_id')
+      .select('endpoints.identifier')
+      .where('users.user_name', '=', 'acme.mobile')
+      .execute();
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/endpoints/mobileHandset/user',
+      query: { $select: 'identifier', $count: 'true' },
+      headers: bearer(session.accessToken),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ListBody>();
+    expect(body['@odata.count']).toBe(1);
+    expect(body.value.map((row) => row.identifier)).toEqual(assigned.map((row) => row.identifier));
+  });
+});
