@@ -1,0 +1,54 @@
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FaqSchema, odataList } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '../../api/client';
+import { apiQueryKey } from '../../api/query-cache';
+import { PageHeading } from '../../components/PageHeading';
+
+const FAQS_PATH = '/api/faqs';
+const FaqListSchema = odataList(FaqSchema);
+
+/** FAQ (spec 2.17): the partner's questions as an accordion of title and text. */
+export function FaqPage() {
+  const { data: faqs, isPending } = useQuery({
+    queryKey: apiQueryKey(FAQS_PATH),
+    queryFn: ({ signal }) => getJson(FAQS_PATH, FaqListSchema.parse, { signal }),
+    select: (list) => list.value,
+  });
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+      <PageHeading title="FAQ" />
+      {isPending ? (
+        <Stack spacing={1}>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} variant="rounded" height={56} />
+          ))}
+        </Stack>
+      ) : faqs && faqs.length > 0 ? (
+        <div>
+          {faqs.map((faq, index) => (
+            <Accordion key={faq.title} disableGutters defaultExpanded={index === 0}>
+              <AccordionSummary expandIcon={<ExpandMore />} id={`faq-${index}-header`} aria-controls={`faq-${index}`}>
+                <Typography component="h2" sx={{ fontWeight: 600 }}>
+                  {faq.title}
+                </Typography>
+              </AccordionSummary>
+              <AccordionDetails id={`faq-${index}`}>
+                <Typography sx={{ whiteSpace: 'pre-line' }}>{faq.text}</Typography>
+              </AccordionDetails>
+            </Accordion>
+          ))}
+        </div>
+      ) : (
+        <Alert severity="info">There are no questions here yet. The Contact page says how to reach us.</Alert>
+      )}
+    </Stack>
+  );
+}
