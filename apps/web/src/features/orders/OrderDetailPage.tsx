@@ -1,0 +1,203 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type OrderItemListItem, OrderItemListItemSchema } from '@portal/contract';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { StatusCell } from '../../components/data-table/cells';
+import { PageHeading } from '../../components/PageHeading';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { ORDER_KINDS, type OrderKind } from './order-kinds';
+import { useAdditionalProducts, useOrder, useOrderItems } from './useOrder';
+
+/** Label and value rows; empty values are left out, so each item shows only what it has. */
+function Details({ rows }: { rows: ReadonlyArray<[string, ReactNode | undefined]> }) {
+  const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
+  return (
+    <Grid component="dl" container columnSpacing={2} rowSpacing={1} sx={{ m: 0 }}>
+      {shown.map(([label, value]) => (
+        <Grid key={label} size={{ xs: 12, sm: 6 }}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {value}
+          </Typography>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** The line's password, hidden until asked for. */
+function MaskedPassword({ password }: { password: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+      <span>{shown ? password : '••••••••'}</span>
+      <IconButton size="small" aria-label={shown ? 'Hide password' : 'Show password'} onClick={() => setShown(!shown)}>
+        {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+      </IconButton>
+    </Stack>
+  );
+}
+
+function AdditionalProducts({ orderItemId }: { orderItemId: number | undefined }) {
+  const { data: products, isPending } = useAdditionalProducts(orderItemId);
+  if (isPending) return <Skeleton width={120} />;
+  if (!products || products.length === 0) return <Typography color="text.secondary">None</Typography>;
+  return (
+    <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
+      {products.map((product) => (
+        <li key={product.description}>
+          {product.description}
+          {product.value > 1 ? ` × ${product.value}` : ''}
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+const date = (value: string | undefined) => (value ? formatDate(value) : undefined);
+
+function BroadbandItem({ item }: { item: OrderItemListItem }) {
+  return (
+    <Card component="section" aria-label={`Item ${item.cli ?? ''}`}>
+      <CardHeader title={item.product} subheader={item.cli} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack spacing={2.5}>
+          <div>
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              Details
+            </Typography>
+            <Details
+              rows={[
+                ['Phone Number', item.cli],
+                ['Product', item.product],
+                ['Type', item.orderItemType],
+                ['Committed Date', date(item.notificationConnectionDate)],
+                ['Required By', date(item.requiredBy)],
+              ]}
+            />
+          </div>
+          <div>
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              Additional Details
+            </Typography>
+            <Details
+              rows={[
+                ['Appointment Reference', item.appointmentReference],
+                ['Appointment Date', date(item.appointmentDate)],
+                ['Appointment Slot', item.appointmentSlot],
+                ['IP Address', item.ipAddress],
+                ['Username', item.username],
+                ['Password', item.password ? <MaskedPassword password={item.password} /> : undefined],
+                ['Notes', item.notes],
+              ]}
+            />
+          </div>
+          <div>
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              Additional Products
+            </Typography>
+            <AdditionalProducts orderItemId={item.orderItemId} />
+          </div>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+const mobileColumns: DataTableColumn<OrderItemListItem>[] = [
+  { field: 'cli', header: 'Mobile Number' },
+  { field: 'reference', header: 'Reference' },
+  { field: 'simNumber', header: 'SIM Number' },
+  { field: 'product', header: 'Product' },
+  { field: 'orderItemType', header: 'Type' },
+  { field: 'confirmedDate', header: 'Confirmed Date', type: 'date' },
+  {
+    field: 'additionalProducts',
+    header: 'Additional Products',
+    render: (item) => <AdditionalProducts orderItemId={item.orderItemId} />,
+    excludeFromCsv: true,
+  },
+];
+
+/** An order (spec 2.13): 'Order {reference}', when it was placed, its status and stage, and its items. */
+export function OrderDetailPage({ kind }: { kind: OrderKind }) {
+  const orderId = Number(useParams().orderId);
+  const { data: order, isPending } = useOrder(kind, orderId);
+  const items = useOrderItems(orderId);
+  const { title } = ORDER_KINDS[kind];
+
+  if (!isPending && !order) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <PageHeading title="Order" />
+        <Alert severity="warning">Unable to find this order.</Alert>
+        <Button component={RouterLink} to={`/${kind}/orders`} variant="outlined">
+          Return to {title}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <PageHeading title={order ? `Order ${order.reference}` : 'Order'} />
+      <Card component="section" aria-label="Order summary">
+        <CardContent>
+          {order ? (
+            <Details
+              rows={[
+                ['Order Placed', formatDateTime(order.createdDate)],
+                ['Status', <StatusCell key="status" status={order.slowestOrderItemStatus} />],
+                ['Stage', order.slowestOrderItemStage],
+              ]}
+            />
+          ) : (
+            <Skeleton height={48} />
+          )}
+        </CardContent>
+      </Card>
+      {kind === 'broadband' ? (
+        items.isPending ? (
+          <Skeleton variant="rounded" height={240} />
+        ) : (
+          <Stack spacing={3}>
+            {(items.data ?? []).map((item) => (
+              <BroadbandItem key={item.orderItemId} item={item} />
+            ))}
+          </Stack>
+        )
+      ) : (
+        <DataTable<OrderItemListItem>
+          resource="order-items-mobile"
+          path={`/api/orders/${orderId}/items`}
+          parseRow={OrderItemListItemSchema.parse}
+          columns={mobileColumns}
+          getRowId={(item) => item.orderItemId ?? 0}
+          ariaLabel="Order items"
+          defaultSort={{ field: 'orderItemId', direction: 'asc' }}
+          defaultPageSize={20}
+          csvFileName={order ? `order-${order.reference}` : false}
+        />
+      )}
+      <div>
+        <Button component={RouterLink} to={`/${kind}/orders`}>
+          Back to {title}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
