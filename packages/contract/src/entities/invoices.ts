@@ -29,6 +29,17 @@ export const InvoiceChartPointSchema = ChartPointSchema.extend({
 });
 export type InvoiceChartPoint = z.infer<typeof InvoiceChartPointSchema>;
 
+/** GET /api/invoices/unbilledCalls: voice calls not yet on a bill. */
+export const UnbilledCallsSchema = z.object({ value: CountSchema });
+export type UnbilledCalls = z.infer<typeof UnbilledCallsSchema>;
+
+/** GET /api/invoices/download: an invoice's location and one of its two file names, exactly as the list gave them. */
+export const InvoiceDownloadQuerySchema = z.object({
+  webDataPhysicalLocation: NonEmptyStringSchema.max(500),
+  fileName: NonEmptyStringSchema.max(255),
+});
+export type InvoiceDownloadQuery = z.infer<typeof InvoiceDownloadQuerySchema>;
+
 export const UsageSeriesSchema = z.object({
   name: NonEmptyStringSchema,
   series: z.array(ChartPointSchema),
@@ -37,3 +48,11 @@ export const UsageSeriesSchema = z.object({
   max: z.number().finite().optional(),
 });
 export type UsageSeries = z.infer<typeof UsageSeriesSchema>;
+
+/**
+ * The series names of the usage replies (GET /api/{endpoints,sites,teams}/{id}/monthlyUsage and /uninvoicedUsage,
+ * /api/users/monthlyUsage, /api/endpoints/{id}/broadbandUsage), and so how a chart formats each: Cost in pounds
+ * (on the second axis), Duration in seconds, Calls a count of voice calls, Data in bytes.
+ */
+export const USAGE_SERIES = { cost: 'Cost', duration: 'Duration', calls: 'Calls', data: 'Data' } as const;
+export type UsageSeriesName = (typeof USAGE_SERIES)[keyof typeof USAGE_SERIES];

@@ -1,0 +1,32 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where generated files (bills, call-detail files) are kept, behind an interface so a deployment can swap the
+ * local folder for an object store. Keys are relative names the server builds itself, never client text.
+ */
+export interface FileStorage {
+  /** Stores the bytes under the key, replacing any file there; a reader never sees a half-written file. */
+  put(key: string, content: Uint8Array | Readable): Promise<void>;
+  /** The stored file; rejects with FileNotStoredError when there is none. */
+  get(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+}
+
+export class FileNotStoredError extends Error {
+  constructor(readonly key: string) {
+    super(`No stored file under '${key}'`);
+    this.name = 'FileNotStoredError';
+  }
+}
+
+// Segments of lower-case letters, digits, dots, dashes and underscores, not starting with a dot: no '..', no
+// absolute paths, no backslashes or drive letters, so a key can never name anything outside the storage root.
+const SAFE_KEY = /^[a-z0-9_-][a-z0-9._-]*(\/[a-z0-9_-][a-z0-9._-]*)*$/;
+const MAX_KEY_LENGTH = 200;
+
+/** Throws unless the key is a safe relative name; storages call it so a coding mistake cannot escape the root. */
+export function assertSafeStorageKey(key: string): void {
+  if (key.length > MAX_KEY_LENGTH || !SAFE_KEY.test(key)) {
+    throw new Error(`Unsafe storage key '${key}'`);
+  }
+}
