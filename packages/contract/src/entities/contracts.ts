@@ -18,7 +18,8 @@ export const ContractSchema = z
     orderItemId: IdSchema,
     carrierId: IdSchema.optional(),
     supplierId: IdSchema.optional(),
-    productLineId: IdSchema,
+    /** Broadband only (8 broadband, 9 fibre, 35 and 36 the alternative carrier's); mobile lines have none. */
+    productLineId: IdSchema.optional(),
     contractShortStatus: NonEmptyStringSchema,
     orderNumber: NonEmptyStringSchema,
     orderCreatedDate: IsoDateTimeSchema,
@@ -52,3 +53,7 @@ export const OrderEventSchema = z.object({
   status: OrderStatusSchema,
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+/** A row of an order item's events list: every field is optional because `$select` picks them. */
+export const OrderEventListItemSchema = OrderEventSchema.partial();
+export type OrderEventListItem = z.infer<typeof OrderEventListItemSchema>;

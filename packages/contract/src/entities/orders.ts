@@ -19,6 +19,15 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/** Orders are listed per kind: `/api/orders/mobile` and `/api/orders/broadband`. */
+export const ORDER_TYPES = ['mobile', 'broadband'] as const;
+export const OrderTypeSchema = z.enum(ORDER_TYPES);
+export type OrderType = z.infer<typeof OrderTypeSchema>;
+
+/** A row of an order list: every field is optional because `$select` picks them. */
+export const OrderListItemSchema = OrderSchema.partial();
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
 /** One shape for broadband and mobile items; the fields only one kind has are optional. */
 export const OrderItemSchema = z.object({
   orderItemId: IdSchema,
@@ -44,6 +53,14 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
+/** A row of an order's items list (`$select` may leave any field out; a field with no value is absent). */
+export const OrderItemListItemSchema = OrderItemSchema.partial();
+export type OrderItemListItem = z.infer<typeof OrderItemListItemSchema>;
+
+/**
+ * Whether a line has a request for changes in flight, and for how many whole days the oldest has waited
+ * (PENDING_THRESHOLD_DAYS decides which message the page shows).
+ */
 export const PendingCheckSchema = z.object({
   isPending: z.boolean(),
   daysPending: CountSchema,

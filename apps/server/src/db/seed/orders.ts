@@ -22,6 +22,30 @@ export const inFlightStates: ReadonlyArray<readonly [Status, Stage]> = [
   ['Succeeded', 'Completion'],
 ];
 
+const stages: readonly Stage[] = ['Validation', 'Provisioning', 'Engineer Appointment', 'Completion'];
+
+/** The event note of moving on to a stage (spec 2.15 events card). */
+function stageNote(stage: Stage, appointment: { date: string; slot: string } | null): string {
+  switch (stage) {
+    case 'Validation':
+      return stateNotes['In Progress'];
+    case 'Provisioning':
+      return 'Validation passed: the carrier is provisioning the service.';
+    case 'Engineer Appointment':
+      return appointment
+        ? `Engineer appointment booked for ${ukDate(appointment.date)} (${appointment.slot}).`
+        : 'An engineer visit is needed: the carrier is arranging an appointment.';
+    case 'Completion':
+      return 'Provisioning finished: waiting for the carrier to confirm completion.';
+  }
+}
+
+/** 'YYYY-MM-DD' as the portal shows dates (dd/MM/yyyy). */
+function ukDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
 const mobileChangeTypes = ['Bolt-on Add', 'Tariff Change', 'SIM Swap', 'Port In'] as const;
 const broadbandChangeTypes = ['Upgrade', 'Static IP Add', 'Regrade'] as const;
 
@@ -126,6 +150,10 @@ export class OrderBuilder {
     const dueDay = state.completedDay ?? addDays(state.placedDay, mobile ? 5 : 14);
     const needsEngineer = !mobile && line.productLineId !== 8 && orderItemType === 'New Provide';
     const appointmentBooked = needsEngineer && (state.stage !== 'Validation' || state.status === 'Succeeded');
+    // Drawn before the row, where the slot used to be drawn, so the random sequence and the data stay the same.
+    const appointment = appointmentBooked
+      ? { date: addDays(dueDay, -1), slot: this.random.pick(['AM', 'PM'] as const) }
+      : null;
     const itemId = this.data.orderItems.rows.length + 1;
     const statusChanged = state.completedDay ?? addDays(state.placedDay, state.status === 'Placed' ? 0 : 1);
     this.data.orderItems.add({
@@ -141,8 +169,8 @@ export class OrderBuilder {
       notification_connection_date: mobile ? null : dueDay,
       required_by: dueDay,
       appointment_reference: appointmentBooked ? `APT${String(400_000 + itemId)}` : null,
-      appointment_date: appointmentBooked ? addDays(dueDay, -1) : null,
-      appointment_slot: appointmentBooked ? this.random.pick(['AM', 'PM']) : null,
+      appointment_date: appointment?.date ?? null,
+      appointment_slot: appointment?.slot ?? null,
       ip_address:
         !mobile && endpoint?.extras.some((e) => e.name === 'Static IP address') ? staticIp(endpoint.id) : null,
       username: mobile ? null : `${cli}@${this.broadbandDomain(companyId)}`,
@@ -153,26 +181,46 @@ export class OrderBuilder {
       notes: state.status === 'Awaiting Action' ? 'Please confirm the site contact for access.' : null,
       status_changed_at: timeOnDay(statusChanged, 0.5),
     });
-    this.addEvents(itemId, state);
+    this.addEvents(itemId, state, appointment);
     if (endpoint) this.addItemProducts(itemId, endpoint);
     return itemId;
   }
 
+  /**
+   * The item's history as the events list shows it: placed, accepted, one entry per stage it has moved on to
+   * (the engineer stage only for lines that needed or are waiting for a visit) and, if it has one, its final or
+   * waiting status. One step a day from the day after placing, never past completion or the anchor day.
+   */
   private addEvents(
     itemId: number,
     state: { status: Status; stage: Stage; placedDay: string; completedDay: string | null },
+    appointment: { date: string; slot: string } | null,
   ) {
-    const trail: Array<[Status, string]> = [['Placed', state.placedDay]];
+    const trail: Array<[Status, string, string]> = [['Placed', state.placedDay, stateNotes.Placed]];
     if (state.status !== 'Placed') {
-      if (state.status !== 'In Progress') trail.push(['In Progress', addDays(state.placedDay, 1)]);
-      trail.push([state.status, state.completedDay ?? addDays(state.placedDay, 1)]);
+      const lastDay = state.completedDay ?? this.anchorDay;
+      const dayOfStep = (step: number) => {
+        const day = addDays(state.placedDay, step);
+        return parseDay(day) < parseDay(lastDay) ? day : lastDay;
+      };
+      trail.push(['In Progress', dayOfStep(1), stageNote('Validation', appointment)]);
+      const passed = stages
+        .slice(1, stages.indexOf(state.stage) + 1)
+        .filter((stage) => stage !== 'Engineer Appointment' || appointment || state.stage === stage);
+      passed.forEach((stage, index) => {
+        trail.push(['In Progress', dayOfStep(index + 2), stageNote(stage, appointment)]);
+      });
+      if (state.status !== 'In Progress') {
+        const day = state.completedDay ?? trail[trail.length - 1]![1];
+        trail.push([state.status, day, stateNotes[state.status]]);
+      }
     }
-    trail.forEach(([status, day], index) => {
+    trail.forEach(([status, day, notes], index) => {
       this.data.orderEvents.add({
         order_item_id: itemId,
         created_date: timeOnDay(day, (index + 1) / (trail.length + 1)),
         user_name: index === 0 ? 'Portal' : 'System',
-        notes: stateNotes[status],
+        notes,
         status,
       });
     });

@@ -44,6 +44,8 @@ function endpointFinder(type: SearchResultType, endpointTypeId: 1 | 3, needs: re
     param: 'cli',
     async find({ db, scope, term, limit }) {
       const number = term.number;
+      // The company condition never narrows the answer (a visible line is of a visible company); it lets
+      // PostgreSQL read only those companies' lines from endpoints_company_type_name before checking the scope.
       return db
         .selectFrom('endpoints')
         .select((eb) => [
@@ -56,6 +58,7 @@ function endpointFinder(type: SearchResultType, endpointTypeId: 1 | 3, needs: re
           ).as('rank'),
         ])
         .where('endpoints.endpoint_type_id', '=', endpointTypeId)
+        .where('endpoints.company_id', 'in', scope.companies())
         .where('endpoints.id', 'in', scope.endpoints())
         .where((eb) =>
           eb.or([
@@ -79,6 +82,7 @@ function orderFinder(type: SearchResultType, orderType: 'mobile' | 'broadband', 
     param: 'orderId',
     async find({ db, scope, term, limit }) {
       const number = term.number;
+      // As for lines: the company condition lets orders_company_type_created find the candidates first.
       return db
         .selectFrom('orders')
         .select((eb) => [
@@ -88,6 +92,7 @@ function orderFinder(type: SearchResultType, orderType: 'mobile' | 'broadband', 
           rankOf(eb.ref('orders.reference'), term).as('rank'),
         ])
         .where('orders.order_type', '=', orderType)
+        .where('orders.company_id', 'in', scope.companies())
         .where('orders.id', 'in', scope.orders())
         .where((eb) =>
           eb.or([
