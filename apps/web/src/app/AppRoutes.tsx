@@ -6,9 +6,15 @@ import { PAGE_TITLES } from './page-titles';
 import { RequireAccess, RequireSignIn } from './RouteGuards';
 import {
   loadAccountPage,
+  loadContactPage,
+  loadDashboardPage,
+  loadFaqPage,
   loadForgotPasswordPages,
-  loadHomePage,
   loadLoginPage,
+  loadMyBillsPage,
+  loadOrderDetailPage,
+  loadOrdersListPage,
+  loadSearchPage,
   loadShell,
   loadUpcomingPage,
 } from './route-modules';
@@ -19,17 +25,39 @@ const ForgotPasswordPage = lazy(() => loadForgotPasswordPages().then((m) => ({ d
 const ForgotPasswordConfirmationPage = lazy(() =>
   loadForgotPasswordPages().then((m) => ({ default: m.ForgotPasswordConfirmationPage })),
 );
-const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
+const DashboardPage = lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage })));
+const MyBillsPage = lazy(() => loadMyBillsPage().then((m) => ({ default: m.MyBillsPage })));
 const AccountPage = lazy(() => loadAccountPage().then((m) => ({ default: m.AccountPage })));
+const FaqPage = lazy(() => loadFaqPage().then((m) => ({ default: m.FaqPage })));
+const ContactPage = lazy(() => loadContactPage().then((m) => ({ default: m.ContactPage })));
+const SearchPage = lazy(() => loadSearchPage().then((m) => ({ default: m.SearchPage })));
+const OrdersListPage = lazy(() => loadOrdersListPage().then((m) => ({ default: m.OrdersListPage })));
+const OrderDetailPage = lazy(() => loadOrderDetailPage().then((m) => ({ default: m.OrderDetailPage })));
 const UpcomingPage = lazy(() => loadUpcomingPage().then((m) => ({ default: m.UpcomingPage })));
 
 /** The page of each route; routes a later release builds show a placeholder behind the same guards. */
 function pageFor(path: RoutePath): ReactNode {
   switch (path) {
     case '':
-      return <HomePage />;
+      return <DashboardPage />;
+    case 'my-bills':
+      return <MyBillsPage />;
     case 'account':
       return <AccountPage />;
+    case 'faq':
+      return <FaqPage />;
+    case 'contact':
+      return <ContactPage />;
+    case 'search':
+      return <SearchPage />;
+    case 'mobile/orders':
+      return <OrdersListPage kind="mobile" />;
+    case 'broadband/orders':
+      return <OrdersListPage kind="broadband" />;
+    case 'mobile/orders/:orderId':
+      return <OrderDetailPage kind="mobile" />;
+    case 'broadband/orders/:orderId':
+      return <OrderDetailPage kind="broadband" />;
     case 'login':
       return <LoginPage />;
     case 'forgot-password':

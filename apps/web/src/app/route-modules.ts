@@ -9,16 +9,36 @@ import { companyNamesQuery, functionalityQuery } from '../features/session/useSe
 export const loadShell = () => import('../components/shell/AppShell');
 export const loadLoginPage = () => import('../features/login/LoginPage');
 export const loadForgotPasswordPages = () => import('../features/login/ForgotPasswordPage');
-export const loadHomePage = () => import('../features/home/HomePage');
+export const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
+export const loadMyBillsPage = () => import('../features/bills/MyBillsPage');
 export const loadAccountPage = () => import('../features/account/AccountPage');
+export const loadFaqPage = () => import('../features/help/FaqPage');
+export const loadContactPage = () => import('../features/help/ContactPage');
+export const loadSearchPage = () => import('../features/search/SearchPage');
+export const loadOrdersListPage = () => import('../features/orders/OrdersListPage');
+export const loadOrderDetailPage = () => import('../features/orders/OrderDetailPage');
 export const loadUpcomingPage = () => import('../features/placeholders/UpcomingPage');
 
 function pageLoaderFor(path: RoutePath): () => Promise<unknown> {
   switch (path) {
     case '':
-      return loadHomePage;
+      return loadDashboardPage;
+    case 'my-bills':
+      return loadMyBillsPage;
     case 'account':
       return loadAccountPage;
+    case 'faq':
+      return loadFaqPage;
+    case 'contact':
+      return loadContactPage;
+    case 'search':
+      return loadSearchPage;
+    case 'mobile/orders':
+    case 'broadband/orders':
+      return loadOrdersListPage;
+    case 'mobile/orders/:orderId':
+    case 'broadband/orders/:orderId':
+      return loadOrderDetailPage;
     case 'login':
       return loadLoginPage;
     case 'forgot-password':
@@ -27,6 +47,23 @@ function pageLoaderFor(path: RoutePath): () => Promise<unknown> {
     default:
       return loadUpcomingPage;
   }
+}
+
+/**
+ * The first data of the dashboard and My Bills, once the permissions say which calls the user may make. The query
+ * definitions are imported on demand so that nothing of them weighs on the login page.
+ */
+async function prefetchPageData(queryClient: QueryClient, path: RoutePath): Promise<void> {
+  // A failure here costs only the head start: the pages load the same data themselves.
+  const functionality = queryClient.fetchQuery(functionalityQuery).catch(() => undefined);
+  if (path !== '' && path !== 'my-bills') return;
+  const [data, list] = await Promise.all([
+    import('../features/dashboard/first-screen-data').catch(() => undefined),
+    functionality,
+  ]);
+  if (!data || !list) return;
+  if (path === '') data.prefetchDashboardData(queryClient, list.value);
+  else data.prefetchMyBillsData(queryClient, list.value);
 }
 
 /**
@@ -42,8 +79,8 @@ export function preloadFirstScreen(queryClient: QueryClient, pathname: string): 
   } else if (sessionStore.isSignedIn()) {
     void loadShell();
     void pageLoaderFor(route?.path ?? '')();
-    void queryClient.prefetchQuery(functionalityQuery);
     void queryClient.prefetchQuery(companyNamesQuery);
+    void prefetchPageData(queryClient, route?.path ?? '');
   } else {
     void loadLoginPage();
   }

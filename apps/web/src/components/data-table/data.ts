@@ -2,6 +2,7 @@ import { MAX_PAGE_SIZE, ODATA_COUNT_KEY, odataList } from '@portal/contract';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { getJson } from '../../api/client';
+import { saveBlob } from '../../lib/save-file';
 import { csvCellValue, isCsvColumn } from './cell-text';
 import { type ListQuery, listUrl } from './query';
 import type { DataTableColumn } from './types';
@@ -83,17 +84,5 @@ export function buildCsv<Row>(columns: readonly DataTableColumn<Row>[], rows: re
 
 /** Hands `text` to the browser as a download named `fileName` (UTF-8 with a BOM, so spreadsheets read '£'). */
 export function downloadTextFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = new Blob(['\uFEFF', text], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveBlob(new Blob(['\uFEFF', text], { type }), fileName);
 }

@@ -12,7 +12,7 @@ import { createPortalTheme } from '../../app/theme';
  */
 
 // No transition delays, so dialogs and menus open and close at once.
-const testTheme = createTheme(createPortalTheme(), {
+export const testTheme = createTheme(createPortalTheme(), {
   transitions: {
     duration: {
       shortest: 0,

@@ -95,7 +95,7 @@ export function AppShell() {
           ) : null}
           <Box sx={{ flexGrow: 1 }} />
           {onSearchPage ? null : small ? (
-            <IconButton color="inherit" aria-label="Search" component={RouterLink} to="/search" edge="end">
+            <IconButton color="inherit" aria-label="Search" component={RouterLink} to="/search">
               <SearchIcon />
             </IconButton>
           ) : (

@@ -101,7 +101,7 @@ function BroadbandItem({ item }: { item: OrderItemListItem }) {
                 ['Appointment Slot', item.appointmentSlot],
                 ['IP Address', item.ipAddress],
                 ['Username', item.username],
-                ['Password', item.password ? <MaskedPassword password={item.password} /> : undefined],
+                ['Password', item.password ? <MaskedPassword key="password" password={item.password} /> : undefined],
                 ['Notes', item.notes],
               ]}
             />

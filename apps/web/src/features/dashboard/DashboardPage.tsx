@@ -1,0 +1,114 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DASHBOARD_BILLS_PAGE_SIZE } from '@portal/contract';
+import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '../../components/PageHeading';
+import { PageLoader } from '../../components/PageLoader';
+import { ChartCard } from '../../components/usage-chart/ChartCard';
+import { UsageChart } from '../../components/usage-chart/UsageChart';
+import { InvoiceChart } from '../bills/InvoiceChart';
+import { InvoicesTable } from '../bills/InvoicesTable';
+import { useBillBarClick } from '../bills/useInvoiceDownload';
+import { useCurrentUser, usePermissions } from '../session/useSession';
+import { EstateTile, LatestBillTile, UnbilledCallsTile } from './CountTiles';
+import { type DashboardSections, dashboardSections, hasDashboardContent } from './dashboard-sections';
+
+// Spec 2.3 treats md as small for the page grid: one column up to md, two from lg. Count tiles sit three to a row
+// from md, where even a 900 px screen has room for them.
+const TILE_SIZE = { xs: 12, md: 4 } as const;
+const HALF_SIZE = { xs: 12, lg: 6 } as const;
+
+/**
+ * The home route's dashboard (spec 2.5): count tiles, the monthly cost chart, the monthly mobile usage chart and the
+ * latest bills, each only with the permission it needs. A user entitled to none of them gets a welcome.
+ */
+export function DashboardPage() {
+  const held = usePermissions();
+  return (
+    <Stack spacing={3}>
+      <PageHeading title="Home" />
+      {held === undefined ? (
+        <PageLoader />
+      ) : hasDashboardContent(dashboardSections(held)) ? (
+        <Dashboard sections={dashboardSections(held)} />
+      ) : (
+        <Welcome />
+      )}
+    </Stack>
+  );
+}
+
+function Dashboard({ sections }: { sections: DashboardSections }) {
+  const onBarClick = useBillBarClick();
+  const estate = sections.mobile || sections.broadband;
+  // A chart without a neighbour takes the whole row rather than leaving half of it empty.
+  const chartSize = sections.bills && sections.mobile ? HALF_SIZE : 12;
+  return (
+    <Grid container spacing={3}>
+      {sections.bills ? (
+        <>
+          <Grid size={TILE_SIZE}>
+            <UnbilledCallsTile />
+          </Grid>
+          <Grid size={TILE_SIZE}>
+            <LatestBillTile />
+          </Grid>
+        </>
+      ) : null}
+      {estate ? (
+        <Grid size={TILE_SIZE}>
+          <EstateTile mobile={sections.mobile} broadband={sections.broadband} />
+        </Grid>
+      ) : null}
+      {sections.bills ? (
+        <Grid size={chartSize}>
+          <ChartCard id="dashboard-cost-title" title="Monthly Cost">
+            <InvoiceChart kind="cost" label="Cost of each bill" onBarClick={onBarClick} />
+          </ChartCard>
+        </Grid>
+      ) : null}
+      {sections.mobile ? (
+        <Grid size={chartSize}>
+          <ChartCard id="dashboard-usage-title" title="Monthly Mobile Usage">
+            <UsageChart source={{ kind: 'user' }} keys={['monthly']} label="Monthly mobile usage" />
+          </ChartCard>
+        </Grid>
+      ) : null}
+      {sections.bills ? (
+        <Grid size={12}>
+          <ChartCard
+            id="dashboard-bills-title"
+            title="My Bills"
+            action={
+              <Link component={RouterLink} to="/my-bills" variant="body2" sx={{ mr: 1 }}>
+                View all bills
+              </Link>
+            }
+          >
+            <InvoicesTable resource="dashboard-bills" pageSize={DASHBOARD_BILLS_PAGE_SIZE} ariaLabel="Latest bills" />
+          </ChartCard>
+        </Grid>
+      ) : null}
+    </Grid>
+  );
+}
+
+function Welcome() {
+  const user = useCurrentUser();
+  return (
+    <Card component="section" aria-label="Welcome">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {user ? `Welcome, ${user.userName}` : 'Welcome'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: '60ch' }}>
+          View your bills, usage and orders, and manage your mobile and broadband estate from the menu.
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
