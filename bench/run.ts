@@ -15,9 +15,18 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: 'Lighthouse mobile performance of /login and the signed-in home page, median of 3 (after `npm run build`)',
     load: () => import('./lighthouse.js'),
   },
+  'orders-and-search': {
+    summary:
+      'global search and the order lists under concurrent load on the large data set (DATABASE_URL; after a build)',
+    load: () => import('./orders-and-search.js'),
+  },
   'sign-in-and-lists': {
     summary: 'login and list calls under concurrent load on the small data set (after `npm run build`)',
     load: () => import('./sign-in-and-lists.js'),
+  },
+  usage: {
+    summary: 'usage charts of the largest company on the large data set, p95 < 50 ms (BENCH_DATABASE_URL; after build)',
+    load: () => import('./usage.js'),
   },
 };
 

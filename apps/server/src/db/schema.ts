@@ -226,6 +226,16 @@ export type UsageMonthlyTable = {
   calls: Generated<number>;
   bytes: Generated<number>;
 };
+/** usage_monthly summed per company, endpoint type and month; kept by trigger (migration 0004). */
+export type CompanyUsageMonthlyTable = {
+  company_id: number;
+  endpoint_type_id: number;
+  month: DateOnly;
+  cost: Generated<number>;
+  duration: Generated<number>;
+  calls: Generated<number>;
+  bytes: Generated<number>;
+};
 
 export type CarrierRequestsTable = {
   id: Identity;
@@ -357,6 +367,7 @@ export type Database = {
   invoice_files: InvoiceFilesTable;
   call_detail_records: CallDetailRecordsTable;
   usage_monthly: UsageMonthlyTable;
+  company_usage_monthly: CompanyUsageMonthlyTable;
   carrier_requests: CarrierRequestsTable;
   fault_reports: FaultReportsTable;
   fault_report_images: FaultReportImagesTable;
@@ -510,6 +521,7 @@ export const databaseColumns = {
     'cost',
   ],
   usage_monthly: ['endpoint_id', 'company_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
+  company_usage_monthly: ['company_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   carrier_requests: [
     'id',
     'company_id',

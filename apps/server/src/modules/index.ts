@@ -5,11 +5,15 @@ import { LoginThrottle } from '../auth/login-throttle.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { companyRoutes } from './companies/routes.js';
+import { contractRoutes } from './contracts/routes.js';
 import { endpointRoutes } from './endpoints/routes.js';
+import { invoiceRoutes } from './invoices/routes.js';
 import { messageRoutes } from './messages/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { partnerRoutes } from './partners/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { usageRoutes } from './usage/routes.js';
 
 /** Every API area, each a plugin of its own folder. */
 export async function registerApiModules(app: FastifyInstance) {
@@ -24,5 +28,9 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(messageRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
+  await app.register(invoiceRoutes);
   await app.register(endpointRoutes);
+  await app.register(orderRoutes);
+  await app.register(contractRoutes);
+  await app.register(usageRoutes);
 }

@@ -15,7 +15,12 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
   beforeAll(async () => {
     database = await engine.create();
     const report = await migrateToLatest(database.handle.db);
-    expect(report.applied).toEqual(['0001-initial-schema', '0002-functionality-and-profiles', '0003-sign-in']);
+    expect(report.applied).toEqual([
+      '0001-initial-schema',
+      '0002-functionality-and-profiles',
+      '0003-sign-in',
+      '0004-usage-rollups',
+    ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
   afterAll(() => database?.dispose());

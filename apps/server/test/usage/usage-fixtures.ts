@@ -1,0 +1,136 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../src/db/schema.js';
+import { insertPartner } from '../support/factories.js';
+
+export type CallRecord = {
+  endpoint_id: number;
+  started_at: string;
+  record_type: 'voice' | 'sms' | 'data';
+  duration: number;
+  bytes: number;
+  cost: number;
+  invoice_id?: number | null;
+};
+
+export type Totals = { cost: number; duration: number; calls: number; bytes: number };
+
+/** What the rollups should add for these records: calls count voice records only, as bills do. */
+export function totalsOf(records: readonly CallRecord[]): Totals {
+  return records.reduce<Totals>(
+    (sum, r) => ({
+      cost: sum.cost + r.cost,
+      duration: sum.duration + r.duration,
+      calls: sum.calls + (r.record_type === 'voice' ? 1 : 0),
+      bytes: sum.bytes + r.bytes,
+    }),
+    { cost: 0, duration: 0, calls: 0, bytes: 0 },
+  );
+}
+
+export async function insertRecords(db: Kysely<Database>, records: readonly CallRecord[]): Promise<void> {
+  await db
+    .insertInto('call_detail_records')
+    .values(records.map((r) => ({ destination: 'UK Mobile', dialled_number: null, invoice_id: null, ...r })))
+    .execute();
+}
+
+/** A company with one site, a mobile line and a broadband line: a small world of its own. */
+export async function insertCompanyWithLines(db: Kysely<Database>, code: string) {
+  const partnerId = await insertPartner(db, `usage-${code}`);
+  const company = await db
+    .insertInto('companies')
+    .values({ partner_id: partnerId, name: `Usage ${code} Ltd`, account_number: `US${code.padStart(6, '0')}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const address = await db
+    .insertInto('addresses')
+    .values({
+      company_id: company.id,
+      line1: '1 Test Street',
+      town: 'York',
+      county: 'North Yorkshire',
+      post_code: 'YO1 1AA',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const site = await db
+    .insertInto('sites')
+    .values({ company_id: company.id, name: 'Head Office', address_id: address.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const mobile = await db
+    .insertInto('endpoints')
+    .values({
+      company_id: company.id,
+      site_id: site.id,
+      endpoint_type_id: 1,
+      name: 'Mobile',
+      identifier: `0770090${code.padStart(4, '0')}`,
+      supplier_id: 33,
+      product: 'Business 30GB 5G',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const broadband = await db
+    .insertInto('endpoints')
+    .values({
+      company_id: company.id,
+      site_id: site.id,
+      endpoint_type_id: 3,
+      name: 'Broadband',
+      identifier: `BBTEST${code.padStart(6, '0')}`,
+      carrier_id: 494,
+      product_line_id: 9,
+      product: 'Fibre 80',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { companyId: company.id, siteId: site.id, mobileId: mobile.id, broadbandId: broadband.id };
+}
+
+export async function usageMonthOf(db: Kysely<Database>, endpointId: number, month: string): Promise<Totals> {
+  const row = await db
+    .selectFrom('usage_monthly')
+    .select(['cost', 'duration', 'calls', 'bytes'])
+    .where('endpoint_id', '=', endpointId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
+}
+
+export async function companyUsageMonthOf(
+  db: Kysely<Database>,
+  companyId: number,
+  endpointTypeId: number,
+  month: string,
+): Promise<Totals> {
+  const row = await db
+    .selectFrom('company_usage_monthly')
+    .select(['cost', 'duration', 'calls', 'bytes'])
+    .where('company_id', '=', companyId)
+    .where('endpoint_type_id', '=', endpointTypeId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
+}
+
+/** Rows where the company rollup and the sum of its endpoints' months disagree; none when the triggers are right. */
+export async function rollupDisagreements(db: Kysely<Database>) {
+  const { rows } = await sql<{ company_id: number; endpoint_type_id: number; month: string }>`
+    WITH expected AS (
+      SELECT u.company_id, e.endpoint_type_id, u.month,
+             sum(u.cost) AS cost, sum(u.duration) AS duration, sum(u.calls) AS calls, sum(u.bytes) AS bytes
+      FROM usage_monthly u JOIN endpoints e ON e.id = u.endpoint_id
+      GROUP BY 1, 2, 3
+    )
+    SELECT coalesce(x.company_id, c.company_id) AS company_id,
+           coalesce(x.endpoint_type_id, c.endpoint_type_id) AS endpoint_type_id,
+           coalesce(x.month, c.month) AS month
+    FROM expected x FULL JOIN company_usage_monthly c
+      ON c.company_id = x.company_id AND c.endpoint_type_id = x.endpoint_type_id AND c.month = x.month
+    WHERE (coalesce(x.cost, 0), coalesce(x.duration, 0), coalesce(x.calls, 0), coalesce(x.bytes, 0))
+      IS DISTINCT FROM (coalesce(c.cost, 0), coalesce(c.duration, 0), coalesce(c.calls, 0), coalesce(c.bytes, 0))`.execute(
+    db,
+  );
+  return rows;
+}

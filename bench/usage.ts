@@ -1,0 +1,155 @@
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startPortal } from './portal-server.js';
+
+const DEMO_PASSWORD = 'Demo-Portal-2026!';
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const WARM_UP_SECONDS = 2;
+const P95_TARGET_MS = 50;
+
+type Figures = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; non2xx: number };
+
+/** Runs one load and takes the percentiles from every response's own time, not from a coarse histogram. */
+async function measure(name: string, options: autocannon.Options, seconds = DURATION_SECONDS): Promise<Figures> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ duration: seconds, connections: CONNECTIONS, ...options }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 10) / 10;
+  return {
+    name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    non2xx: result.non2xx,
+  };
+}
+
+type Subject = { userName: string; companyName: string; endpoints: number; siteId: number; siteMobiles: number };
+
+/**
+ * The worst case the large data set holds: the company with the most endpoints, its first administrator, and its
+ * site with the most mobile devices.
+ */
+async function findSubject(url: string): Promise<Subject> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const marker = await client.query<{ size: string }>('SELECT size FROM demo_data');
+    if (marker.rows[0]?.size !== 'large') {
+      throw new Error('this database does not hold the large data set: run `npm run seed:large` into it first');
+    }
+    const { rows } = await client.query<Subject>(`
+      WITH largest AS (
+        SELECT company_id, count(*)::int AS endpoints FROM endpoints GROUP BY company_id ORDER BY 2 DESC LIMIT 1
+      )
+      SELECT u.user_name AS "userName", c.name AS "companyName", l.endpoints,
+             s.id AS "siteId", s.mobiles AS "siteMobiles"
+      FROM largest l
+      JOIN companies c ON c.id = l.company_id
+      JOIN LATERAL (
+        SELECT u.user_name FROM user_companies uc JOIN users u ON u.id = uc.user_id
+        JOIN profiles p ON p.id = u.profile_id
+        WHERE uc.company_id = l.company_id AND p.name = 'Company Administrator' ORDER BY u.id LIMIT 1
+      ) u ON true
+      JOIN LATERAL (
+        SELECT e.site_id AS id, count(*)::int AS mobiles FROM endpoints e
+        WHERE e.company_id = l.company_id AND e.endpoint_type_id = 1 AND e.site_id IS NOT NULL
+        GROUP BY e.site_id ORDER BY 2 DESC, 1 LIMIT 1
+      ) s ON true`);
+    const subject = rows[0];
+    if (!subject) throw new Error('no company with an administrator found');
+    return subject;
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(baseUrl: string, username: string) {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
+  });
+  if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
+  const main = ((await login.json()) as { token: { access_token: string } }).token.access_token;
+  const dash = await fetch(`${baseUrl}/api/login/dash`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${main}` },
+  });
+  if (!dash.ok) throw new Error(`dash login failed: ${dash.status} ${await dash.text()}`);
+  const dashToken = ((await dash.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
+  return { authorization: `Bearer ${main}`, 'dash-authorization': `Bearer ${dashToken}` };
+}
+
+/**
+ * The dashboard's monthly usage widget and a site's monthly usage for the largest company of the large data set,
+ * on PostgreSQL, against the built server: `npm run build -w @portal/server && BENCH_DATABASE_URL=… npm run bench
+ * -- usage`. Prints p50/p95/p99 and requests per second, then PASS or FAIL against a p95 of 50 ms.
+ */
+export async function run(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) {
+    console.error(
+      'Set BENCH_DATABASE_URL to a PostgreSQL database holding the large data set, e.g.\n' +
+        '  createdb -h 127.0.0.1 -U postgres portal_large\n' +
+        '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_large npm run seed:large\n' +
+        '  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_large npm run bench -- usage',
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const subject = await findSubject(url);
+  console.log(
+    `${subject.companyName}: ${subject.endpoints.toLocaleString('en-GB')} endpoints, signed in as ` +
+      `${subject.userName}; site ${subject.siteId} has ${subject.siteMobiles} mobile devices`,
+  );
+  // The server migrates the database when it starts, so a data set loaded before the newest migration gets it.
+  const portal = await startPortal({ DATABASE_URL: url, SEED: 'none' });
+  try {
+    const headers = await signIn(portal.baseUrl, subject.userName);
+    const targets = [
+      { name: 'GET /api/users/monthlyUsage', url: `${portal.baseUrl}/api/users/monthlyUsage`, judged: true },
+      {
+        name: `GET /api/sites/${subject.siteId}/monthlyUsage`,
+        url: `${portal.baseUrl}/api/sites/${subject.siteId}/monthlyUsage`,
+        judged: true,
+      },
+      // What any signed-in call costs here (token checks, reading the caller, one small query), to read the above by.
+      {
+        name: 'baseline: GET /api/profiles/myFunctionality',
+        url: `${portal.baseUrl}/api/profiles/myFunctionality`,
+        judged: false,
+      },
+    ];
+    const figures: Array<Figures & { judged: boolean }> = [];
+    for (const target of targets) {
+      const check = await fetch(target.url, { headers });
+      if (!check.ok) throw new Error(`${target.name} answered ${check.status}: ${await check.text()}`);
+      // A short unmeasured run first: a cold cache and unplanned statements are not what users see in steady use.
+      await measure(target.name, { url: target.url, headers }, WARM_UP_SECONDS);
+      figures.push({ ...(await measure(target.name, { url: target.url, headers })), judged: target.judged });
+      // Let the requests autocannon left in flight finish before the next load or the server's stop.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s each after ${WARM_UP_SECONDS} s warm-up; ms`);
+    console.table(figures.map(({ judged: _, ...f }) => f));
+    for (const f of figures.filter((f) => f.judged)) {
+      const pass = f.p95 < P95_TARGET_MS && f.non2xx === 0;
+      console.log(
+        `${pass ? 'PASS' : 'FAIL'}  ${f.name}: p95 ${f.p95} ms (target < ${P95_TARGET_MS} ms)` +
+          (f.non2xx > 0 ? `, ${f.non2xx} non-2xx answers` : ''),
+      );
+    }
+  } finally {
+    await portal.stop();
+  }
+}
