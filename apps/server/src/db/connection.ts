@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -47,6 +48,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   // One options object: PGlite drops a second argument when the data directory is undefined (in memory).
   const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
+    // Search's trigram indexes (migration 0005) need pg_trgm, which PGlite only has when loaded here.
+    extensions: { pg_trgm },
     parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: keepString },
   });
   await client.waitReady;
@@ -84,6 +87,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         return pg.types.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,
     },
+  });
+  // An idle connection the server closes (a restart, a failover, a dropped test database) is replaced by the pool
+  // on next use; without a listener pg would raise it as an uncaught exception and stop the process.
+  pool.on('error', (error) => {
+    process.emitWarning(`An idle PostgreSQL connection was closed: ${error.message}`, { code: 'PORTAL_PG_IDLE' });
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -3,6 +3,7 @@ import * as initialSchema from './migrations/0001-initial-schema.js';
 import * as functionalityAndProfiles from './migrations/0002-functionality-and-profiles.js';
 import * as signIn from './migrations/0003-sign-in.js';
 import * as usageRollups from './migrations/0004-usage-rollups.js';
+import * as searchIndexes from './migrations/0005-search-indexes.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-functionality-and-profiles': functionalityAndProfiles,
   '0003-sign-in': signIn,
   '0004-usage-rollups': usageRollups,
+  '0005-search-indexes': searchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -226,9 +226,7 @@ export type UsageMonthlyTable = {
   calls: Generated<number>;
   bytes: Generated<number>;
 };
-/** usage_monthly summed per company, endpoint type and month; kept by trigger (migration 0004). */
-export type CompanyUsageMonthlyTable = {
-  company_id: number;
+type UsageTotals = {
   endpoint_type_id: number;
   month: DateOnly;
   cost: Generated<number>;
@@ -236,6 +234,10 @@ export type CompanyUsageMonthlyTable = {
   calls: Generated<number>;
   bytes: Generated<number>;
 };
+/** usage_monthly summed per company, endpoint type and month; kept by trigger (migration 0004). */
+export type CompanyUsageMonthlyTable = UsageTotals & { company_id: number };
+/** usage_monthly summed per site (of the endpoints on one), endpoint type and month; kept by trigger (0004). */
+export type SiteUsageMonthlyTable = UsageTotals & { site_id: number };
 
 export type CarrierRequestsTable = {
   id: Identity;
@@ -368,6 +370,7 @@ export type Database = {
   call_detail_records: CallDetailRecordsTable;
   usage_monthly: UsageMonthlyTable;
   company_usage_monthly: CompanyUsageMonthlyTable;
+  site_usage_monthly: SiteUsageMonthlyTable;
   carrier_requests: CarrierRequestsTable;
   fault_reports: FaultReportsTable;
   fault_report_images: FaultReportImagesTable;
@@ -522,6 +525,7 @@ export const databaseColumns = {
   ],
   usage_monthly: ['endpoint_id', 'company_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   company_usage_monthly: ['company_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
+  site_usage_monthly: ['site_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   carrier_requests: [
     'id',
     'company_id',

@@ -20,6 +20,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0002-functionality-and-profiles',
       '0003-sign-in',
       '0004-usage-rollups',
+      '0005-search-indexes',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

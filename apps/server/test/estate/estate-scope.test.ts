@@ -84,6 +84,23 @@ describe('estate scope by profile level', () => {
     expect(await idsOf(scope.sites())).toHaveLength(1);
   });
 
+  it('hasUser agrees with users() for every demo user at every level', async () => {
+    const everyone = await db().selectFrom('users').select('user_name').orderBy('id').execute();
+    for (const { user_name } of everyone) {
+      const scope = await scopeOf(user_name);
+      const byCondition = await db()
+        .selectFrom('users')
+        .select('users.id')
+        .where((eb) => scope.hasUser(eb.ref('users.id')))
+        .orderBy('users.id')
+        .execute();
+      expect(
+        byCondition.map((r) => r.id),
+        user_name,
+      ).toEqual(await idsOf(scope.users()));
+    }
+  });
+
   it('answers 404 for an id outside the estate, as for one that does not exist', async () => {
     const globex = await scopeOf('globex.admin');
     const acmeEndpoint = await db()

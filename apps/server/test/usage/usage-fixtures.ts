@@ -114,23 +114,49 @@ export async function companyUsageMonthOf(
   return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
 }
 
-/** Rows where the company rollup and the sum of its endpoints' months disagree; none when the triggers are right. */
+/**
+ * Keys where a rollup (by company or by site) and the sum of its endpoints' months disagree; none when the
+ * triggers are right.
+ */
 export async function rollupDisagreements(db: Kysely<Database>) {
-  const { rows } = await sql<{ company_id: number; endpoint_type_id: number; month: string }>`
-    WITH expected AS (
-      SELECT u.company_id, e.endpoint_type_id, u.month,
-             sum(u.cost) AS cost, sum(u.duration) AS duration, sum(u.calls) AS calls, sum(u.bytes) AS bytes
-      FROM usage_monthly u JOIN endpoints e ON e.id = u.endpoint_id
-      GROUP BY 1, 2, 3
-    )
-    SELECT coalesce(x.company_id, c.company_id) AS company_id,
-           coalesce(x.endpoint_type_id, c.endpoint_type_id) AS endpoint_type_id,
-           coalesce(x.month, c.month) AS month
-    FROM expected x FULL JOIN company_usage_monthly c
-      ON c.company_id = x.company_id AND c.endpoint_type_id = x.endpoint_type_id AND c.month = x.month
-    WHERE (coalesce(x.cost, 0), coalesce(x.duration, 0), coalesce(x.calls, 0), coalesce(x.bytes, 0))
-      IS DISTINCT FROM (coalesce(c.cost, 0), coalesce(c.duration, 0), coalesce(c.calls, 0), coalesce(c.bytes, 0))`.execute(
-    db,
-  );
-  return rows;
+  const disagreements = [];
+  for (const [table, owner] of [
+    ['company_usage_monthly', 'company_id'],
+    ['site_usage_monthly', 'site_id'],
+  ] as const) {
+    const { rows } = await sql<{ owner: number; endpoint_type_id: number; month: string }>`
+      WITH expected AS (
+        SELECT e.${sql.ref(owner)} AS owner, e.endpoint_type_id, u.month,
+               sum(u.cost) AS cost, sum(u.duration) AS duration, sum(u.calls) AS calls, sum(u.bytes) AS bytes
+        FROM usage_monthly u JOIN endpoints e ON e.id = u.endpoint_id
+        WHERE e.${sql.ref(owner)} IS NOT NULL
+        GROUP BY 1, 2, 3
+      )
+      SELECT ${table} AS rollup, coalesce(x.owner, r.${sql.ref(owner)}) AS owner,
+             coalesce(x.endpoint_type_id, r.endpoint_type_id) AS endpoint_type_id, coalesce(x.month, r.month) AS month
+      FROM expected x FULL JOIN ${sql.table(table)} r
+        ON r.${sql.ref(owner)} = x.owner AND r.endpoint_type_id = x.endpoint_type_id AND r.month = x.month
+      WHERE (coalesce(x.cost, 0), coalesce(x.duration, 0), coalesce(x.calls, 0), coalesce(x.bytes, 0))
+        IS DISTINCT FROM (coalesce(r.cost, 0), coalesce(r.duration, 0), coalesce(r.calls, 0), coalesce(r.bytes, 0))`.execute(
+      db,
+    );
+    disagreements.push(...rows);
+  }
+  return disagreements;
+}
+
+export async function siteUsageMonthOf(
+  db: Kysely<Database>,
+  siteId: number,
+  endpointTypeId: number,
+  month: string,
+): Promise<Totals> {
+  const row = await db
+    .selectFrom('site_usage_monthly')
+    .select(['cost', 'duration', 'calls', 'bytes'])
+    .where('site_id', '=', siteId)
+    .where('endpoint_type_id', '=', endpointTypeId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
 }

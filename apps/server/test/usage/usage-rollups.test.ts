@@ -9,6 +9,7 @@ import {
   insertCompanyWithLines,
   insertRecords,
   rollupDisagreements,
+  siteUsageMonthOf,
   type Totals,
   totalsOf,
   usageMonthOf,
@@ -85,6 +86,7 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
     expectTotals(await usageMonthOf(db(), world.mobileId, '2026-04-01'), totalsOf(april));
     expectTotals(await companyUsageMonthOf(db(), world.companyId, 1, '2026-03-01'), totalsOf(march));
     expectTotals(await companyUsageMonthOf(db(), world.companyId, 3, '2026-03-01'), totalsOf(records.slice(4)));
+    expectTotals(await siteUsageMonthOf(db(), world.siteId, 1, '2026-03-01'), totalsOf(march));
 
     // A second batch adds to what is there.
     const more: CallRecord[] = [
@@ -218,6 +220,54 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
     expect(await rollupDisagreements(db())).toEqual([]);
   });
 
+  it("moves a line's months with it to another site, or to none", async () => {
+    const month = '2026-09-01';
+    const records: CallRecord[] = [
+      {
+        endpoint_id: world.mobileId,
+        started_at: '2026-09-03T09:00:00Z',
+        record_type: 'voice',
+        duration: 42,
+        bytes: 0,
+        cost: 0.7,
+      },
+    ];
+    await insertRecords(db(), records);
+    const lines = await db()
+      .selectFrom('endpoints')
+      .select(['id', 'site_id'])
+      .where('company_id', '=', world.companyId)
+      .execute();
+    const onSite = (siteId: number) => lines.filter((l) => l.site_id === siteId).length;
+    expect(onSite(world.siteId)).toBe(2);
+    const mobileMonth = await usageMonthOf(db(), world.mobileId, month);
+    expectTotals(await siteUsageMonthOf(db(), world.siteId, 1, month), mobileMonth);
+
+    const address = await db()
+      .selectFrom('sites')
+      .select('address_id')
+      .where('id', '=', world.siteId)
+      .executeTakeFirstOrThrow();
+    const branch = await db()
+      .insertInto('sites')
+      .values({ company_id: world.companyId, name: 'Branch', address_id: address.address_id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('endpoints').set({ site_id: branch.id }).where('id', '=', world.mobileId).execute();
+    expectTotals(await siteUsageMonthOf(db(), world.siteId, 1, month), ZERO);
+    expectTotals(await siteUsageMonthOf(db(), branch.id, 1, month), mobileMonth);
+    expectTotals(await companyUsageMonthOf(db(), world.companyId, 1, month), mobileMonth);
+    expect(await rollupDisagreements(db())).toEqual([]);
+
+    await db().updateTable('endpoints').set({ site_id: null }).where('id', '=', world.mobileId).execute();
+    expectTotals(await siteUsageMonthOf(db(), branch.id, 1, month), ZERO);
+    await insertRecords(db(), records);
+    expect(await rollupDisagreements(db())).toEqual([]);
+    await db().updateTable('endpoints').set({ site_id: world.siteId }).where('id', '=', world.mobileId).execute();
+    expectTotals(await siteUsageMonthOf(db(), world.siteId, 1, month), await usageMonthOf(db(), world.mobileId, month));
+    expect(await rollupDisagreements(db())).toEqual([]);
+  });
+
   it("takes a deleted endpoint's usage out of its company's totals, and lets a company go", async () => {
     const other = await insertCompanyWithLines(db(), '2');
     const records: CallRecord[] = [
@@ -243,6 +293,7 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
 
     await db().deleteFrom('endpoints').where('id', '=', other.mobileId).execute();
     expectTotals(await companyUsageMonthOf(db(), other.companyId, 1, '2026-08-01'), ZERO);
+    expectTotals(await siteUsageMonthOf(db(), other.siteId, 1, '2026-08-01'), ZERO);
     expectTotals(await companyUsageMonthOf(db(), other.companyId, 3, '2026-08-01'), totalsOf(records.slice(1)));
     expect(await rollupDisagreements(db())).toEqual([]);
 

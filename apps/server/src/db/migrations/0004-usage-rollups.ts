@@ -1,16 +1,17 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.js';
 
-// Monthly usage charts read rollups, never the call-detail records (spec 2.5, 2.8). Two levels:
+// Monthly usage charts read rollups, never the call-detail records (spec 2.5, 2.8):
 // - usage_monthly (0001): per endpoint and UK calendar month. The demo-data load fills it itself in one INSERT;
 //   from here on a trigger on call_detail_records keeps it true whenever records are added, changed or removed
 //   outside a bulk load.
-// - company_usage_monthly (new): per company, endpoint type and month, so the dashboard's widget over a whole
-//   company (thousands of lines) reads 12 rows instead of aggregating every line's months. It follows
-//   usage_monthly by trigger whoever writes that (the load included), so it never disagrees with it.
-// Both triggers are statement-level with transition tables: one upsert per statement, aggregated per key, so a
-// batch of a million records costs one grouped write, not a million. Upserts go in key order so two concurrent
-// batches touching the same months wait for each other instead of deadlocking.
+// - company_usage_monthly and site_usage_monthly (new): per company (site), endpoint type and month, so the
+//   dashboard's widget over a whole company (thousands of lines) and a site's chart (hundreds) read 12 rows
+//   instead of adding up every line's months. They follow usage_monthly by trigger whoever writes it (the load
+//   included), and follow a line moved to another site, so they never disagree with it.
+// The triggers on the two tables are statement-level with transition tables: one upsert per statement, aggregated
+// per key, so a batch of a million records costs one grouped write, not a million. Upserts go in key order so two
+// concurrent batches touching the same months wait for each other instead of deadlocking.
 
 /** The month a record counts in: exactly the expression the demo-data load groups by (seed/load.ts). */
 const RECORD_MONTH = `date_trunc('month', started_at AT TIME ZONE 'Europe/London')::date`;
@@ -77,41 +78,97 @@ const usageMonthlyRows = (table: string, sign: number) =>
   `SELECT endpoint_id, company_id, month, ${sign} * cost AS cost, ${sign} * duration AS duration,
           ${sign} * calls AS calls, ${sign} * bytes AS bytes FROM ${table}`;
 
-// The endpoint gives the type. Endpoints leaving subtract their months first (forget_endpoint_usage below), so a
-// cascade that finds the endpoint or its company already gone has nothing left to do; skipping it also keeps a
-// company's deletion from re-inserting rollup rows for a company that no longer exists.
-const applyToCompanyUsage = (source: string) => `
-  INSERT INTO company_usage_monthly AS c (company_id, endpoint_type_id, month, cost, duration, calls, bytes)
-  SELECT d.company_id, e.endpoint_type_id, d.month, sum(d.cost), sum(d.duration), sum(d.calls), sum(d.bytes)
-  FROM (${source}) d
-    JOIN endpoints e ON e.id = d.endpoint_id
-    JOIN companies co ON co.id = d.company_id
-  GROUP BY d.company_id, e.endpoint_type_id, d.month
-  ${SOME_CHANGE}
-  ORDER BY d.company_id, e.endpoint_type_id, d.month
-  ON CONFLICT (company_id, endpoint_type_id, month) DO UPDATE SET
-    cost = c.cost + excluded.cost, duration = c.duration + excluded.duration,
-    calls = c.calls + excluded.calls, bytes = c.bytes + excluded.bytes`;
+/** The rollups over usage_monthly: by the endpoint's company, and by its site (endpoints without one have none). */
+const ROLLUPS = [
+  { table: 'company_usage_monthly', owner: 'company_id' },
+  { table: 'site_usage_monthly', owner: 'site_id' },
+] as const;
 
-const statements = [
-  `CREATE TABLE company_usage_monthly (
-    company_id integer NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+/** Upserts signed totals into a rollup keyed by `owner`, endpoint type and month; zero changes are left out. */
+function upsertRollup(table: string, owner: string, select: string) {
+  return `
+  INSERT INTO ${table} AS r (${owner}, endpoint_type_id, month, cost, duration, calls, bytes)
+  SELECT * FROM (${select}) t ORDER BY 1, 2, 3
+  ON CONFLICT (${owner}, endpoint_type_id, month) DO UPDATE SET
+    cost = r.cost + excluded.cost, duration = r.duration + excluded.duration,
+    calls = r.calls + excluded.calls, bytes = r.bytes + excluded.bytes`;
+}
+
+// The endpoint gives the type and site. Endpoints leaving subtract their months first (forget_endpoint_usage
+// below), so a cascade that finds the endpoint or its company already gone has nothing left to do; skipping it
+// also keeps a company's deletion from re-inserting rollup rows for a company (or its sites) no longer there.
+const applyToRollups = (source: string) =>
+  ROLLUPS.map(({ table, owner }) =>
+    upsertRollup(
+      table,
+      owner,
+      `SELECT e.${owner}, e.endpoint_type_id, d.month,
+                sum(d.cost) AS cost, sum(d.duration) AS duration, sum(d.calls) AS calls, sum(d.bytes) AS bytes
+         FROM (${source}) d
+           JOIN endpoints e ON e.id = d.endpoint_id
+           JOIN companies co ON co.id = d.company_id
+         WHERE e.${owner} IS NOT NULL
+         GROUP BY e.${owner}, e.endpoint_type_id, d.month
+         ${SOME_CHANGE}`,
+    ),
+  ).join(';\n');
+
+/** A line moved to another site (or retyped) takes its months from the old key to the new one. */
+const moveEndpointUsage = ROLLUPS.map(({ table, owner }) =>
+  upsertRollup(
+    table,
+    owner,
+    `SELECT owner, endpoint_type_id, month,
+              sum(cost) AS cost, sum(duration) AS duration, sum(calls) AS calls, sum(bytes) AS bytes
+       FROM (
+         SELECT k.owner, k.endpoint_type_id, u.month, k.sign * u.cost AS cost, k.sign * u.duration AS duration,
+                k.sign * u.calls AS calls, k.sign * u.bytes AS bytes
+         FROM usage_monthly u
+           CROSS JOIN (VALUES (OLD.${owner}, OLD.endpoint_type_id, -1), (NEW.${owner}, NEW.endpoint_type_id, 1))
+             AS k (owner, endpoint_type_id, sign)
+         WHERE u.endpoint_id = NEW.id AND k.owner IS NOT NULL
+       ) moved
+       GROUP BY owner, endpoint_type_id, month
+       ${SOME_CHANGE}`,
+  ),
+).join(';\n');
+
+const rollupTable = (table: string, owner: string, references: string) => `CREATE TABLE ${table} (
+    ${owner} integer NOT NULL REFERENCES ${references} (id) ON DELETE CASCADE,
     endpoint_type_id smallint NOT NULL REFERENCES endpoint_types (id),
     month date NOT NULL CHECK (extract(day FROM month) = 1),
     cost numeric(16, 4) NOT NULL DEFAULT 0,
     duration bigint NOT NULL DEFAULT 0,
     calls bigint NOT NULL DEFAULT 0,
     bytes bigint NOT NULL DEFAULT 0,
-    PRIMARY KEY (company_id, endpoint_type_id, month)
-  )`,
-  `INSERT INTO company_usage_monthly (company_id, endpoint_type_id, month, cost, duration, calls, bytes)
-    SELECT u.company_id, e.endpoint_type_id, u.month, sum(u.cost), sum(u.duration), sum(u.calls), sum(u.bytes)
-    FROM usage_monthly u JOIN endpoints e ON e.id = u.endpoint_id
-    GROUP BY 1, 2, 3`,
+    PRIMARY KEY (${owner}, endpoint_type_id, month)
+  )`;
 
-  // Not skipped by portal.bulk_load: this rollup follows usage_monthly, and the load writes usage_monthly itself.
-  deltaFunction('roll_usage_into_company', '', applyToCompanyUsage, usageMonthlyRows),
-  ...statementTriggers('usage_monthly', 'usage_monthly_company_rollup', 'roll_usage_into_company'),
+const fillRollup = (table: string, owner: string) => `INSERT INTO ${table} (${owner}, endpoint_type_id, month,
+      cost, duration, calls, bytes)
+    SELECT e.${owner}, e.endpoint_type_id, u.month, sum(u.cost), sum(u.duration), sum(u.calls), sum(u.bytes)
+    FROM usage_monthly u JOIN endpoints e ON e.id = u.endpoint_id
+    WHERE e.${owner} IS NOT NULL
+    GROUP BY 1, 2, 3`;
+
+const statements = [
+  rollupTable('company_usage_monthly', 'company_id', 'companies'),
+  rollupTable('site_usage_monthly', 'site_id', 'sites'),
+  fillRollup('company_usage_monthly', 'company_id'),
+  fillRollup('site_usage_monthly', 'site_id'),
+
+  // Not skipped by portal.bulk_load: these rollups follow usage_monthly, and the load writes usage_monthly itself.
+  deltaFunction('roll_usage_into_rollups', '', applyToRollups, usageMonthlyRows),
+  ...statementTriggers('usage_monthly', 'usage_monthly_rollups', 'roll_usage_into_rollups'),
+  `CREATE FUNCTION move_endpoint_usage() RETURNS trigger
+    LANGUAGE plpgsql AS $$
+    BEGIN
+      ${moveEndpointUsage};
+      RETURN NULL;
+    END $$`,
+  `CREATE TRIGGER endpoints_move_usage AFTER UPDATE OF site_id, endpoint_type_id ON endpoints
+    FOR EACH ROW WHEN (OLD.site_id IS DISTINCT FROM NEW.site_id OR OLD.endpoint_type_id <> NEW.endpoint_type_id)
+    EXECUTE FUNCTION move_endpoint_usage()`,
 
   // Skipped by portal.bulk_load: the load copies millions of records and computes usage_monthly in one go after.
   deltaFunction(
@@ -129,8 +186,8 @@ const statements = [
   // its period in less than half the time the full (endpoint_id, started_at) index takes.
   `CREATE INDEX cdr_unbilled_endpoint_started ON call_detail_records (endpoint_id, started_at) WHERE invoice_id IS NULL`,
 
-  // While the endpoint still exists its months can be subtracted from its company's rollup; the cascades that
-  // follow its deletion would no longer find its type.
+  // While the endpoint still exists its months can be subtracted from its company's and site's rollups; the
+  // cascades that follow its deletion would no longer find its type and site.
   `CREATE FUNCTION forget_endpoint_usage() RETURNS trigger
     LANGUAGE plpgsql AS $$
     BEGIN

@@ -46,6 +46,7 @@ function endpointFinder(type: SearchResultType, endpointTypeId: 1 | 3, needs: re
       const number = term.number;
       // The company condition never narrows the answer (a visible line is of a visible company); it lets
       // PostgreSQL read only those companies' lines from endpoints_company_type_name before checking the scope.
+      // At Company level it is the whole scope, so the `id in endpoints()` set is not built at all.
       return db
         .selectFrom('endpoints')
         .select((eb) => [
@@ -59,7 +60,7 @@ function endpointFinder(type: SearchResultType, endpointTypeId: 1 | 3, needs: re
         ])
         .where('endpoints.endpoint_type_id', '=', endpointTypeId)
         .where('endpoints.company_id', 'in', scope.companies())
-        .where('endpoints.id', 'in', scope.endpoints())
+        .$if(!scope.companyWide, (qb) => qb.where('endpoints.id', 'in', scope.endpoints()))
         .where((eb) =>
           eb.or([
             contains(eb.ref('endpoints.name'), term.text),
@@ -93,17 +94,19 @@ function orderFinder(type: SearchResultType, orderType: 'mobile' | 'broadband', 
         ])
         .where('orders.order_type', '=', orderType)
         .where('orders.company_id', 'in', scope.companies())
-        .where('orders.id', 'in', scope.orders())
+        .$if(!scope.companyWide, (qb) => qb.where('orders.id', 'in', scope.orders()))
         .where((eb) =>
           eb.or([
             contains(eb.ref('orders.reference'), term.text),
             ...(number
               ? [
-                  eb.exists(
+                  // The matching items first (order_items_cli_trgm), not a look through every order's items.
+                  eb(
+                    'orders.id',
+                    'in',
                     eb
                       .selectFrom('order_items')
-                      .select('order_items.id')
-                      .whereRef('order_items.order_id', '=', 'orders.id')
+                      .select('order_items.order_id')
                       .where('order_items.cli', 'like', `%${likeEscape(number)}%`),
                   ),
                 ]
@@ -139,7 +142,8 @@ function namedFinder(
           sql<string>`${sql.ref(`${table}.id`)}::text`.as('param'),
           rankOf(eb.ref(`${table}.name` as 'sites.name'), term).as('rank'),
         ])
-        .where(`${table}.id` as 'sites.id', 'in', scopeOf(scope))
+        .$if(scope.companyWide, (qb) => qb.where(`${table}.company_id` as 'sites.company_id', 'in', scope.companies()))
+        .$if(!scope.companyWide, (qb) => qb.where(`${table}.id` as 'sites.id', 'in', scopeOf(scope)))
         .where((eb) => contains(eb.ref(`${table}.name` as 'sites.name'), term.text))
         .orderBy('rank')
         .orderBy(`${table}.name` as 'sites.name')
@@ -154,20 +158,28 @@ const userFinder: Finder = {
   needs: [['ManageUser', 'Read']],
   param: 'userId',
   async find({ db, scope, term, limit }) {
-    return db
+    // The users whose name or e-mail matches first (the trigram indexes find them), then the estate check on those
+    // alone: `id in users()` would build the whole estate's users for every search. OFFSET 0 keeps PostgreSQL from
+    // folding the two together and costing that check for every user (which also set JIT compiling).
+    const candidates = db
       .selectFrom('users')
-      .select((eb) => [
-        'users.id',
-        'users.user_name as name',
-        sql<string>`users.id::text`.as('param'),
-        rankOf(eb.ref('users.user_name'), term).as('rank'),
-      ])
-      .where('users.id', 'in', scope.users())
+      .select(['users.id', 'users.user_name'])
       .where((eb) =>
         eb.or([contains(eb.ref('users.user_name'), term.text), contains(eb.ref('users.email_address'), term.text)]),
       )
+      .offset(0)
+      .as('candidates');
+    return db
+      .selectFrom(candidates)
+      .select((eb) => [
+        'candidates.id',
+        'candidates.user_name as name',
+        sql<string>`candidates.id::text`.as('param'),
+        rankOf(eb.ref('candidates.user_name'), term).as('rank'),
+      ])
+      .where((eb) => scope.hasUser(eb.ref('candidates.id')))
       .orderBy('rank')
-      .orderBy('users.user_name')
+      .orderBy('candidates.user_name')
       .limit(limit)
       .execute();
   },
