@@ -2,8 +2,7 @@ import { ENDPOINT_TYPE, type FunctionalityCode, IdSchema, odataList, UsageSeries
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteAccess } from '../../auth/route-access.js';
-import { principalOf } from '../../auth/route-access.js';
+import { principalOf, type RouteAccess } from '../../auth/route-access.js';
 import { estateScope } from '../../estate/estate-scope.js';
 import { errorResponses, notFound } from '../../http/errors.js';
 import { addDays, BROADBAND_DAYS_SHOWN, daysBetween, MONTHS_SHOWN, monthsEndingWith, ukDay } from './usage-calendar.js';
@@ -13,9 +12,10 @@ import {
   firstUnbilledDay,
   monthlyTotalsOfCompanies,
   monthlyTotalsOfEndpoints,
+  monthlyTotalsOfSite,
 } from './usage-queries.js';
 import { dataSeries, usageSeries } from './usage-series.js';
-import { endpointTarget, siteTarget, teamTarget, type UsageTarget } from './usage-targets.js';
+import { endpointTarget, seesWholeSitesOf, siteTarget, teamTarget, type UsageTarget } from './usage-targets.js';
 
 const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
 const UsageReply = odataList(UsageSeriesSchema);
@@ -57,15 +57,17 @@ function usageRoute(summary: string, access: RouteAccess) {
  */
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const callerOf = (request: FastifyRequest) => {
-    const principal = principalOf(request);
-    return [principal, estateScope(db, principal)] as const;
+  const scopeOf = (request: FastifyRequest) => estateScope(db, principalOf(request));
+  const callerOf = (request: FastifyRequest) => [principalOf(request), scopeOf(request)] as const;
+
+  const monthsShown = () => {
+    const months = monthsEndingWith(ukDay(new Date()), MONTHS_SHOWN);
+    return { months, first: months[0]!, last: months.at(-1)! };
   };
 
   const monthly = async (target: Pick<UsageTarget, 'endpoints'>) => {
-    const months = monthsEndingWith(ukDay(new Date()), MONTHS_SHOWN);
-    const totals = await monthlyTotalsOfEndpoints(db, target.endpoints, months[0]!, months.at(-1)!);
-    return { value: usageSeries(months, totals) };
+    const { months, first, last } = monthsShown();
+    return { value: usageSeries(months, await monthlyTotalsOfEndpoints(db, target.endpoints, first, last)) };
   };
 
   const uninvoiced = async (target: UsageTarget) => {
@@ -78,20 +80,20 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/endpoints/:id/monthlyUsage',
     usageRoute("A device's usage in each of the last 12 months, this one included", ACCESS.endpoint),
-    async (request) => monthly(await endpointTarget(db, estateScope(db, principalOf(request)), request.params.id)),
+    async (request) => monthly(await endpointTarget(db, scopeOf(request), request.params.id)),
   );
 
   app.get(
     '/api/endpoints/:id/uninvoicedUsage',
     usageRoute("A device's usage on no bill yet, per day since its company's last billed period", ACCESS.endpoint),
-    async (request) => uninvoiced(await endpointTarget(db, estateScope(db, principalOf(request)), request.params.id)),
+    async (request) => uninvoiced(await endpointTarget(db, scopeOf(request), request.params.id)),
   );
 
   app.get(
     '/api/endpoints/:id/broadbandUsage',
     usageRoute("A broadband line's data volume per day over the last 30 days", ACCESS.broadband),
     async (request) => {
-      const line = await endpointTarget(db, estateScope(db, principalOf(request)), request.params.id);
+      const line = await endpointTarget(db, scopeOf(request), request.params.id);
       if (line.endpointTypeId !== ENDPOINT_TYPE.broadband) throw notFound('This endpoint is not a broadband line');
       const today = ukDay(new Date());
       const first = addDays(today, 1 - BROADBAND_DAYS_SHOWN);
@@ -103,7 +105,15 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/sites/:id/monthlyUsage',
     usageRoute("The mobile usage of a site's devices in each of the last 12 months", ACCESS.site),
-    async (request) => monthly(await siteTarget(db, ...callerOf(request), request.params.id)),
+    async (request) => {
+      const [caller, scope] = callerOf(request);
+      if (!seesWholeSitesOf(caller)) return monthly(await siteTarget(db, caller, scope, request.params.id));
+      // The site's every device is the caller's: its own rollup holds them added up.
+      const { months, first, last } = monthsShown();
+      const totals = await monthlyTotalsOfSite(db, request.params.id, scope.sites(), ENDPOINT_TYPE.mobile, first, last);
+      if (!totals) throw notFound();
+      return { value: usageSeries(months, totals) };
+    },
   );
 
   app.get(
@@ -135,11 +145,10 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const scope = estateScope(db, principal);
+      const scope = scopeOf(request);
       // A company-level estate is its companies' every device, which the per-company rollup holds already added
       // up: 12 rows to read instead of a month of each of thousands of lines. Other estates are a few lines.
-      if (principal.profile.level !== 'Company') {
+      if (!scope.companyWide) {
         return monthly({
           endpoints: db
             .selectFrom('endpoints')
@@ -148,14 +157,8 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
             .where('endpoints.endpoint_type_id', '=', ENDPOINT_TYPE.mobile),
         });
       }
-      const months = monthsEndingWith(ukDay(new Date()), MONTHS_SHOWN);
-      const totals = await monthlyTotalsOfCompanies(
-        db,
-        scope.companies(),
-        ENDPOINT_TYPE.mobile,
-        months[0]!,
-        months.at(-1)!,
-      );
+      const { months, first, last } = monthsShown();
+      const totals = await monthlyTotalsOfCompanies(db, scope.companies(), ENDPOINT_TYPE.mobile, first, last);
       return { value: usageSeries(months, totals) };
     },
   );

@@ -36,7 +36,7 @@ type Caller = Pick<Principal, 'profile'>;
  * Skipping it matters on a large estate: the planner cannot tell how many devices a company-wide estate holds and
  * would walk all of them (8,735 on the large data set) to find a site's hundred.
  */
-function seesWholeSitesOf(caller: Caller) {
+export function seesWholeSitesOf(caller: Caller) {
   return caller.profile.level === 'Company' || caller.profile.level === 'Site';
 }
 
