@@ -2,9 +2,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
+import { DEMO_PASSWORD } from './load.js';
 import { startPortal } from './portal-server.js';
 
-const DEMO_PASSWORD = 'Demo-Portal-2026!';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_SCORE = 95;
 /** Lighthouse's audit ids of the metrics shown, with how each prints. */

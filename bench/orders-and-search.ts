@@ -1,37 +1,9 @@
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, type Figures, measure } from './load.js';
 import { startPortal } from './portal-server.js';
 
-const DEMO_PASSWORD = 'Demo-Portal-2026!';
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** The target: p95 under this many milliseconds at CONNECTIONS concurrent requests. */
 const P95_TARGET_MS = 100;
-
-type Figures = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; non2xx: number };
-
-/** One load, with percentiles from every response's own time (as sign-in-and-lists measures). */
-async function measure(name: string, options: autocannon.Options, duration = DURATION_SECONDS): Promise<Figures> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ duration, connections: CONNECTIONS, ...options }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 10) / 10;
-  return {
-    name,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    non2xx: result.non2xx,
-  };
-}
 
 type Subject = { userName: string; companyName: string; town: string; cli: string; orderReference: string };
 

@@ -1,34 +1,5 @@
-import autocannon from 'autocannon';
+import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, measure } from './load.js';
 import { startPortal } from './portal-server.js';
-
-const DEMO_PASSWORD = 'Demo-Portal-2026!';
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-type Figures = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; non2xx: number };
-
-/** Runs one load and takes the percentiles from every response's own time, not from a coarse histogram. */
-async function measure(name: string, options: autocannon.Options): Promise<Figures> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ duration: DURATION_SECONDS, connections: CONNECTIONS, ...options }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 10) / 10;
-  return {
-    name,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    non2xx: result.non2xx,
-  };
-}
 
 /**
  * Sign-in and an OData list call under concurrent load on the small demo data, against the built server.
