@@ -10,23 +10,24 @@ import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { muiRegister } from '../../lib/mui-register';
+import { NewPasswordFields } from '../password/NewPasswordFields';
 import { PasswordField } from '../password/PasswordField';
-import { PasswordStrength } from '../password/PasswordStrength';
 import { useCurrentUser } from '../session/useSession';
 
 /** The Change Password card of My Account (spec 2.7): closes on CANCEL and on success. */
 export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
   const user = useCurrentUser();
   const notify = useNotify();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
+  const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
   });
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     const result = await changePassword({ userName: user?.userName ?? '', currentPassword, newPassword });
@@ -56,23 +57,7 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
             helperText={errors.currentPassword?.message}
             disabled={isSubmitting}
           />
-          <PasswordField
-            {...muiRegister(register('newPassword'))}
-            label="New password"
-            autoComplete="new-password"
-            error={errors.newPassword !== undefined}
-            helperText={errors.newPassword?.message}
-            disabled={isSubmitting}
-          />
-          <PasswordStrength password={watch('newPassword')} />
-          <PasswordField
-            {...muiRegister(register('repeatPassword'))}
-            label="Repeat new password"
-            autoComplete="new-password"
-            error={errors.repeatPassword !== undefined}
-            helperText={errors.repeatPassword?.message}
-            disabled={isSubmitting}
-          />
+          <NewPasswordFields form={form} />
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={onClose} disabled={isSubmitting}>
               Cancel

@@ -10,24 +10,22 @@ import { type ChangePasswordForm, ChangePasswordFormSchema, type LoginForm } fro
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
-import { muiRegister } from '../../lib/mui-register';
-import { PasswordField } from '../password/PasswordField';
-import { PasswordStrength } from '../password/PasswordStrength';
+import { NewPasswordFields } from '../password/NewPasswordFields';
 import { useSignIn } from './useSignIn';
 
 /** 'Your Password Has Expired' (spec 2.4): sets a new password, then signs in with it. */
 export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm }) {
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
+  const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
     defaultValues: { currentPassword: credentials.password, newPassword: '', repeatPassword: '' },
   });
+
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setError(undefined);
@@ -60,24 +58,7 @@ export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm })
             </Alert>
           ) : null}
           <input type="hidden" autoComplete="username" value={credentials.username} readOnly />
-          <PasswordField
-            {...muiRegister(register('newPassword'))}
-            label="New password"
-            autoComplete="new-password"
-            autoFocus
-            error={errors.newPassword !== undefined}
-            helperText={errors.newPassword?.message}
-            disabled={isSubmitting}
-          />
-          <PasswordStrength password={watch('newPassword')} />
-          <PasswordField
-            {...muiRegister(register('repeatPassword'))}
-            label="Repeat new password"
-            autoComplete="new-password"
-            error={errors.repeatPassword !== undefined}
-            helperText={errors.repeatPassword?.message}
-            disabled={isSubmitting}
-          />
+          <NewPasswordFields form={form} autoFocus />
           <Button
             type="submit"
             variant="contained"
