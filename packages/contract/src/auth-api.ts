@@ -50,4 +50,17 @@ export const AcceptCookiePolicyRequestSchema = z.object({
   date: z.iso.datetime({ offset: true }),
 });
 
+export const ChangePasswordRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(100),
+  currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
+  newPassword: z.string().min(1, 'Please enter a new password').max(1024),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100),
+  emailAddress: z.string().trim().min(1, 'Email address is required').max(254),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
 export const EmptyReplySchema = z.object({});

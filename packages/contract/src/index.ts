@@ -1,9 +1,12 @@
 // Must stay first: see zod-config.ts.
 import './zod-config';
 
+export * from './access';
 export * from './api';
 export * from './auth-api';
 export * from './carriers';
+export * from './endpoint';
+export * from './endpoints/index';
 export * from './entities/auth';
 export * from './entities/banner-message';
 export * from './entities/broadband-history';
@@ -19,6 +22,7 @@ export * from './entities/users';
 export * from './limits';
 export * from './messages';
 export * from './odata';
+export * from './params';
 export * from './permissions';
 export * from './primitives';
 export * from './routes';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const IdSchema = z.number().int().positive();
+/** The largest id a PostgreSQL `integer` column holds. */
+export const MAX_ID = 2_147_483_647;
+export const IdSchema = z.number().int().positive().max(MAX_ID);
 export type Id = z.infer<typeof IdSchema>;
 
 export const CountSchema = z.number().int().nonnegative();

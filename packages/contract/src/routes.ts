@@ -1,8 +1,5 @@
+import { anyOf as anyOfCodes, canAccess, type RouteAccess } from './access';
 import type { AccessType, FunctionalityCode, Permission } from './permissions';
-import { hasPermission } from './permissions';
-
-/** 'signed-in' routes need only a session; a permission list is satisfied by holding any one of its pairs. */
-export type RouteAccess = 'public' | 'signed-in' | { readonly anyOf: ReadonlyArray<Permission> };
 
 export interface PortalRoute {
   /** Relative to the app's base URL, without a leading slash; parameters as `:name`. */
@@ -10,12 +7,10 @@ export interface PortalRoute {
   readonly access: RouteAccess;
   /** A denied menu route is hidden silently; any other denied route redirects home (spec section 2.1). */
   readonly menu: boolean;
-  /** A user lacking the role is sent to the home route. */
-  readonly role?: string;
 }
 
 function anyOf(accessType: AccessType, ...codes: FunctionalityCode[]): RouteAccess {
-  return { anyOf: codes.map((code) => ({ code, accessType })) };
+  return anyOfCodes(accessType, ...codes);
 }
 
 /** The route table of spec section 2.2. */
@@ -83,14 +78,7 @@ export function canAccessRoute(
   held: ReadonlyArray<Permission>,
   roles: ReadonlyArray<string> = [],
 ): boolean {
-  if (route.role !== undefined && !roles.includes(route.role)) {
-    return false;
-  }
-  const { access } = route;
-  if (access === 'public' || access === 'signed-in') {
-    return true;
-  }
-  return access.anyOf.some(({ code, accessType }) => hasPermission(held, code, accessType));
+  return canAccess(route.access, held, roles);
 }
 
 /** Fills `:name` parameters, encoding each value; throws if one is missing so broken links fail loudly. */

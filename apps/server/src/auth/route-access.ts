@@ -1,23 +1,14 @@
-import type { AccessType, FunctionalityCode, Role } from '@portal/contract';
+import { describeAccess } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError } from '../http/errors.js';
 import { type AccessTokens, type Audience, InvalidTokenError } from './access-tokens.js';
 import { loadPrincipal, type Principal } from './principal.js';
 
-/**
- * What a route demands of its caller. Every /api route must say, or the server refuses to start: forgetting
- * to guard a route cannot ship.
- */
-export type RouteAccess =
-  | 'public'
-  | 'signed-in'
-  | { anyOf: ReadonlyArray<{ code: FunctionalityCode; accessType: AccessType }> }
-  | { role: Role };
-
+/** TRANSITION: routes not yet registered from the endpoint table. */
+type LegacyAccess = import('@portal/contract').RouteAccess;
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: RouteAccess;
-    /** Analytics routes also need a valid Dash-Authorization token of the same session. */
+    access?: LegacyAccess;
     dashToken?: boolean;
   }
   interface FastifyRequest {
@@ -35,15 +26,23 @@ export function isGuardedPath(url: string): boolean {
 export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) {
   app.decorateRequest('principal', undefined);
 
+  // What a route demands of its caller comes from its declaration in the contract's endpoint table, whose access
+  // field is required: an /api route registered any other way stops the server from starting.
   app.addHook('onRoute', (route) => {
-    if (isGuardedPath(route.url) && route.config?.access === undefined) {
-      throw new Error(`${route.method} ${route.url} declares no access: add config.access to the route`);
+    if (isGuardedPath(route.url) && route.config?.endpoint === undefined && route.config?.access === undefined) {
+      throw new Error(
+        `${route.method} ${route.url} is not from the contract's endpoint table: register it with registerEndpoint`,
+      );
     }
   });
 
   app.addHook('onRequest', async (request) => {
-    const { access, dashToken } = request.routeOptions.config;
-    if (access === undefined || access === 'public') return;
+    const endpoint = request.routeOptions.config.endpoint ?? {
+      access: request.routeOptions.config.access,
+      dashToken: request.routeOptions.config.dashToken,
+    };
+    if (endpoint.access === undefined || endpoint.access === 'public') return;
+    const { access, dashToken } = endpoint;
     const claims = await verifyBearer(request, 'authorization', 'main', tokens);
     if (dashToken) {
       const dash = await verifyBearer(request, 'dash-authorization', 'dash', tokens);
@@ -61,9 +60,7 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) 
       return;
     }
     if (!access.anyOf.some((grant) => principal.can(grant.code, grant.accessType))) {
-      throw forbidden(`This needs one of: ${access.anyOf.map((g) => `${g.code} ${g.accessType}`).join(', ')}`, {
-        code: 'missing_functionality',
-      });
+      throw forbidden(`This needs ${describeAccess(access)}`, { code: 'missing_functionality' });
     }
   });
 }

@@ -14,6 +14,10 @@ type IdQuery = SelectQueryBuilder<Database, keyof Database, { id: number }>;
  * - EndPoint: the user's own endpoints (and their sites, teams and companies).
  */
 export type EstateScope = {
+  /** The database, reached through the scope so that a repository cannot query without one. */
+  db: Kysely<Database>;
+  /** Whose estate this is. */
+  caller: EstateCaller;
   companies(): IdQuery;
   sites(): IdQuery;
   teams(): IdQuery;
@@ -34,7 +38,10 @@ export type EstateScope = {
   hasUser(userId: Expression<number>): Expression<SqlBool>;
 };
 
-export function estateScope(db: Kysely<Database>, principal: Pick<Principal, 'userId' | 'profile'>): EstateScope {
+/** What a scope needs to know of its caller: who, at which level, of which partner, holding what. */
+export type EstateCaller = Pick<Principal, 'userId' | 'profile' | 'partnerId' | 'can'>;
+
+export function estateScope(db: Kysely<Database>, principal: EstateCaller): EstateScope {
   const base = baseScope(db, principal);
   const q = db;
   const ids = <T>(query: T) => query as unknown as IdQuery;
@@ -60,6 +67,8 @@ export function estateScope(db: Kysely<Database>, principal: Pick<Principal, 'us
   };
   return {
     ...base,
+    db,
+    caller: principal,
     companyWide: companyLevel,
     hasUser,
     orders: () =>
@@ -103,7 +112,7 @@ export function estateScope(db: Kysely<Database>, principal: Pick<Principal, 'us
 function baseScope(
   db: Kysely<Database>,
   principal: Pick<Principal, 'userId' | 'profile'>,
-): Omit<EstateScope, 'orders' | 'users' | 'companyWide' | 'hasUser'> {
+): Pick<EstateScope, 'companies' | 'sites' | 'teams' | 'endpoints'> {
   const userId = principal.userId;
   const q = db as unknown as Kysely<Database>;
   const ids = <T>(query: T) => query as unknown as IdQuery;
@@ -160,11 +169,11 @@ function baseScope(
   }
 }
 
-export type EstateKind = Exclude<keyof EstateScope, 'companyWide' | 'hasUser'>;
+export type EstateKind = 'companies' | 'sites' | 'teams' | 'endpoints' | 'orders' | 'users';
 
 /** A by-id lookup's guard: an id outside the estate is answered exactly like one that does not exist. */
-export async function requireInEstate(db: Kysely<Database>, scope: EstateScope, kind: EstateKind, id: number) {
-  const visible = await db
+export async function requireInEstate(scope: EstateScope, kind: EstateKind, id: number) {
+  const visible = await scope.db
     .selectFrom(scope[kind]().as('visible'))
     .select('visible.id')
     .where('visible.id', '=', id)

@@ -1,10 +1,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { registerEndpoint } from './endpoint-routes.js';
 import { cspHeaderValue, SPA_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
-export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 
 /**
@@ -38,5 +39,5 @@ export async function registerApiDocs(app: FastifyInstance) {
     theme: { title: 'Business Portal API' },
   });
 
-  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  registerEndpoint(app, API.docs.openApi, async () => app.swagger() as unknown as Record<string, unknown>);
 }

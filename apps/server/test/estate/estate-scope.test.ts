@@ -1,23 +1,14 @@
-import type { ProfileLevel } from '@portal/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { estateScope, requireInEstate } from '../../src/estate/estate-scope.js';
+import { type estateScope, requireInEstate } from '../../src/estate/estate-scope.js';
+import { estateScopeOf } from '../support/callers.js';
 import { useDemoApp } from '../support/test-app.js';
 
 const context = useDemoApp();
 const db = () => context.database.db;
 
-async function scopeOf(userName: string) {
-  const user = await db()
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.profile_id')
-    .select(['users.id', 'profiles.id as profileId', 'profiles.name', 'profiles.level'])
-    .where('users.user_name', '=', userName)
-    .executeTakeFirstOrThrow();
-  return estateScope(db(), {
-    userId: user.id,
-    profile: { id: user.profileId, name: user.name, level: user.level as ProfileLevel },
-  });
+function scopeOf(userName: string) {
+  return estateScopeOf(db(), userName);
 }
 
 async function idsOf(query: ReturnType<ReturnType<typeof estateScope>['endpoints']>) {
@@ -109,11 +100,11 @@ describe('estate scope by profile level', () => {
       .select('endpoints.id')
       .where('companies.name', '=', 'Acme Logistics Ltd')
       .executeTakeFirstOrThrow();
-    await expect(requireInEstate(db(), globex, 'endpoints', acmeEndpoint.id)).rejects.toMatchObject({
+    await expect(requireInEstate(globex, 'endpoints', acmeEndpoint.id)).rejects.toMatchObject({
       statusCode: 404,
     });
-    await expect(requireInEstate(db(), globex, 'endpoints', 999_999)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(requireInEstate(globex, 'endpoints', 999_999)).rejects.toMatchObject({ statusCode: 404 });
     const acme = await scopeOf('acme.admin');
-    await expect(requireInEstate(db(), acme, 'endpoints', acmeEndpoint.id)).resolves.toBeUndefined();
+    await expect(requireInEstate(acme, 'endpoints', acmeEndpoint.id)).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estateScope } from '../../src/estate/estate-scope.js';
-import { ordersInEstate } from '../../src/modules/orders/order-access.js';
+import { ordersInEstate } from '../../src/estate/conditions.js';
+import { estateScopeOf } from '../support/callers.js';
 import { useDemoApp } from '../support/test-app.js';
 
 const context = useDemoApp();
@@ -16,23 +16,13 @@ describe('ordersInEstate', () => {
     'multi.admin',
   ])('selects exactly the orders of the estate scope for %s', async (userName) => {
     const { db } = context.database;
-    const user = await db
-      .selectFrom('users')
-      .innerJoin('profiles', 'profiles.id', 'users.profile_id')
-      .select(['users.id', 'profiles.id as profileId', 'profiles.name', 'profiles.level'])
-      .where('users.user_name', '=', userName)
-      .executeTakeFirstOrThrow();
-    const principal = {
-      userId: user.id,
-      profile: { id: user.profileId, name: user.name, level: user.level as 'Company' | 'Site' | 'Team' | 'EndPoint' },
-    };
-    const scope = estateScope(db, principal);
+    const scope = await estateScopeOf(db, userName);
     const viaScope = (await scope.orders().execute()).map((row) => row.id).sort((a, b) => a - b);
     const viaCondition = (
       await db
         .selectFrom('orders')
         .select('orders.id')
-        .where((eb) => ordersInEstate(eb, principal, scope))
+        .where((eb) => ordersInEstate(eb, scope))
         .execute()
     )
       .map((row) => row.id)

@@ -9,3 +9,16 @@ export const MessageSchema = z.object({
   endDate: IsoDateTimeSchema.optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
+
+/** A message as partner staff write it; without dates it shows until removed. */
+export const MessageInputSchema = z
+  .object({
+    text: z.string().trim().min(1).max(1000),
+    startDate: IsoDateTimeSchema.nullish(),
+    endDate: IsoDateTimeSchema.nullish(),
+  })
+  .refine((m) => !m.startDate || !m.endDate || Date.parse(m.endDate) > Date.parse(m.startDate), {
+    message: 'endDate must be after startDate',
+    path: ['endDate'],
+  });
+export type MessageInput = z.infer<typeof MessageInputSchema>;

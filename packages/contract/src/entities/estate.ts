@@ -25,6 +25,13 @@ export const CompanySchema = z.object({
 });
 export type Company = z.infer<typeof CompanySchema>;
 
+/** A company as the OData list gives it: the fields `$select` asked for, `addresses` with `$expand=addresses`. */
+export const CompanyListItemSchema = CompanySchema.partial().extend({
+  accountNumber: z.string().optional(),
+  createdDate: z.string().optional(),
+});
+export type CompanyListItem = z.infer<typeof CompanyListItemSchema>;
+
 /** A site points at one of its company's addresses or brings a new one, never both and never neither. */
 export const SiteSchema = z
   .object({

@@ -29,3 +29,13 @@ export const SearchResultSchema = z.object({
   name: NonEmptyStringSchema,
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SearchQuerySchema = z.object({
+  searchTerm: z.string().trim().min(3, 'Search needs at least 3 characters').max(100),
+  type: SearchResultTypeSchema.optional(),
+  /** Results per type. */
+  count: z.coerce.number().int().min(1).max(50).default(5),
+  /** Results in all, best first. */
+  top: z.coerce.number().int().min(1).max(400).optional(),
+});
+export type SearchQuery = z.input<typeof SearchQuerySchema>;

@@ -87,7 +87,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = estateScope(db, principalOf(request));
-      await requireInEstate(db, scope, 'companies', request.params.id);
+      await requireInEstate(scope, 'companies', request.params.id);
       const company = await db
         .selectFrom('companies')
         .select(['id', 'name'])
@@ -110,7 +110,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = estateScope(db, principalOf(request));
-      await requireInEstate(db, scope, 'companies', request.params.id);
+      await requireInEstate(scope, 'companies', request.params.id);
       return { value: (await addressesOf(db, [request.params.id])).get(request.params.id) ?? [] };
     },
   );

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/schema.js';
+import type { EstateCaller } from '../../estate/estate-scope.js';
 import type { InvoiceFileKind } from './files/invoice-files.js';
 import { invoicesInEstate } from './invoice-scope.js';
 
@@ -17,7 +17,7 @@ const PERMISSION = { pdf: 'DownloadBill', cdr: 'DownloadCDRs' } as const;
  */
 export async function findDownloadTarget(
   db: Kysely<Database>,
-  caller: Pick<Principal, 'userId' | 'profile' | 'can'>,
+  caller: EstateCaller,
   webDataPhysicalLocation: string,
   fileName: string,
 ): Promise<DownloadTarget | undefined> {

@@ -1,7 +1,7 @@
 import type { InvoiceChartPoint } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
-import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/schema.js';
+import type { EstateCaller } from '../../estate/estate-scope.js';
 import { toPence } from './files/formats.js';
 import { invoicesInEstate } from './invoice-scope.js';
 
@@ -27,7 +27,7 @@ type BillRow = {
  */
 export async function invoiceChart(
   db: Kysely<Database>,
-  caller: Pick<Principal, 'userId' | 'profile'>,
+  caller: EstateCaller,
   measure: ChartMeasure,
   companyId?: number,
 ): Promise<InvoiceChartPoint[]> {

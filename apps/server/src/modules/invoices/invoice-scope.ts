@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/schema.js';
-import { estateScope } from '../../estate/estate-scope.js';
+import { type EstateCaller, estateScope } from '../../estate/estate-scope.js';
 
-type Caller = Pick<Principal, 'userId' | 'profile'>;
+type Caller = EstateCaller;
 
 /**
  * The invoices a caller may see: those of the companies of their estate. An invoice is a company document, not split

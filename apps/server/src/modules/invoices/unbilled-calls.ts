@@ -1,17 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/schema.js';
-import { estateScope } from '../../estate/estate-scope.js';
+import { type EstateCaller, estateScope } from '../../estate/estate-scope.js';
 
 /**
  * Voice calls on the caller's lines not yet on an invoice. "Calls" counts voice records, as an invoice's calls do,
  * so the tile and the next bill agree. The estate's lines drive the query: per line, the (endpoint_id, started_at)
  * index finds its records; `invoice_id IS NULL` can use the cdr_invoice index instead when that is cheaper.
  */
-export async function unbilledCallCount(
-  db: Kysely<Database>,
-  caller: Pick<Principal, 'userId' | 'profile'>,
-): Promise<number> {
+export async function unbilledCallCount(db: Kysely<Database>, caller: EstateCaller): Promise<number> {
   const row = await db
     .selectFrom('call_detail_records')
     .select((eb) => eb.fn.countAll<number>().as('calls'))

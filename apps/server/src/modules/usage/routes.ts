@@ -1,8 +1,15 @@
-import { ENDPOINT_TYPE, type FunctionalityCode, IdSchema, odataList, UsageSeriesSchema } from '@portal/contract';
+import {
+  ENDPOINT_TYPE,
+  type FunctionalityCode,
+  IdSchema,
+  odataList,
+  type RouteAccess,
+  UsageSeriesSchema,
+} from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, type RouteAccess } from '../../auth/route-access.js';
+import { principalOf } from '../../auth/route-access.js';
 import { estateScope } from '../../estate/estate-scope.js';
 import { errorResponses, notFound } from '../../http/errors.js';
 import { addDays, BROADBAND_DAYS_SHOWN, daysBetween, MONTHS_SHOWN, monthsEndingWith, ukDay } from './usage-calendar.js';

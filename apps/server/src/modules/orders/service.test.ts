@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wholeDaysBetween } from './pending-check.js';
+import { wholeDaysBetween } from './service.js';
 
 describe('wholeDaysBetween', () => {
   const placed = new Date('2026-11-17T10:00:00Z');

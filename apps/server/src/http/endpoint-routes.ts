@@ -1,0 +1,138 @@
+import {
+  ApiErrorSchema,
+  ENDPOINT_LIST,
+  type EndpointArea,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { principalOf } from '../auth/route-access.js';
+import { type EstateScope, estateScope } from '../estate/estate-scope.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's declaration this route was registered from: its access rule, dash token and schemas. */
+    endpoint?: EndpointDefinition;
+  }
+}
+
+/** What a handler gets: the validated input, and for guarded endpoints the caller's estate scope. */
+export type EndpointContext<E extends EndpointDefinition> = {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+} & (E['access'] extends 'public' ? unknown : { scope: EstateScope });
+
+/** A download handler sends the file itself and returns the reply; every other handler returns the body. */
+export type EndpointHandler<E extends EndpointDefinition> = (
+  context: EndpointContext<E>,
+) => Promise<E['download'] extends object ? FastifyReply : EndpointResponse<E>>;
+
+/** One handler for each endpoint of an area: leaving one out is a type error. */
+export type AreaHandlers<A extends EndpointArea> = { [K in keyof A]: EndpointHandler<A[K]> };
+
+/**
+ * A plugin registering every endpoint of an area from its contract declaration. `handlers` is called once with the
+ * app, so handlers can close over what they need (the database for public flows, the mailer, the file store).
+ */
+export function endpointRoutes<A extends EndpointArea, Options = Record<never, never>>(
+  area: A,
+  handlers: (app: FastifyInstance, options: Options) => NoInfer<AreaHandlers<A>>,
+) {
+  return async (app: FastifyInstance, options: Options) => {
+    const implemented = handlers(app, options);
+    for (const name of Object.keys(area) as Array<keyof A & string>) {
+      registerEndpoint(app, area[name] as EndpointDefinition, implemented[name] as EndpointHandler<EndpointDefinition>);
+    }
+  };
+}
+
+/** Registers one endpoint (tests use it for endpoints of their own). */
+export function registerEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  definition: E,
+  handler: EndpointHandler<E>,
+) {
+  const run = handler as unknown as (context: Record<string, unknown>) => Promise<unknown>;
+  app.route({
+    method: definition.method,
+    url: definition.path,
+    config: { endpoint: definition },
+    schema: {
+      ...(definition.unlisted ? { hide: true } : {}),
+      tags: [areaOf(definition)],
+      summary: definition.summary,
+      ...(definition.params ? { params: definition.params } : {}),
+      ...(definition.query ? { querystring: definition.query } : {}),
+      ...(definition.body ? { body: definition.body } : {}),
+      ...(definition.bodyEncoding === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+      response: responseSchemas(definition),
+    },
+    handler: async (request, reply) => {
+      const successStatus = definition.successStatus ?? 200;
+      reply.code(successStatus);
+      const result = await run({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        request,
+        reply,
+        ...(definition.access === 'public' ? {} : { scope: estateScope(app.database.db, principalOf(request)) }),
+      });
+      if (definition.download || reply.sent) return reply;
+      if (successStatus === 204) return reply.send();
+      return result;
+    },
+  });
+}
+
+/**
+ * Every error a declaration implies, so the API reference lists them: 400 for any input, 401 unless public, 403 for
+ * a permission or role, 404 for path parameters; `errors` adds or overrides.
+ */
+function responseSchemas(definition: EndpointDefinition): Record<number, unknown> {
+  const implied: Record<number, z.ZodType> = {};
+  if (definition.params || definition.query || definition.body) implied[400] = ApiErrorSchema;
+  if (definition.access !== 'public') implied[401] = ApiErrorSchema;
+  if (typeof definition.access === 'object') implied[403] = ApiErrorSchema;
+  if (definition.params) implied[404] = ApiErrorSchema;
+  const success = definition.download
+    ? {
+        description: 'The file, as an attachment',
+        content: Object.fromEntries(
+          definition.download.mediaTypes.map((type) => [type, { schema: definition.response }]),
+        ),
+      }
+    : definition.response;
+  return { [definition.successStatus ?? 200]: success, ...implied, ...definition.errors };
+}
+
+/** The API reference groups endpoints by their area of the contract's table. */
+function areaOf(definition: EndpointDefinition): string {
+  return ENDPOINT_LIST.find(({ endpoint }) => endpoint === definition)?.area ?? 'other';
+}
+
+/**
+ * Refuses to start when an endpoint of the contract's table was never registered: a module left out of the plugin
+ * list would otherwise ship its endpoints as 404s.
+ */
+export function requireEveryEndpointRegistered(app: FastifyInstance) {
+  const registered = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.config?.endpoint) registered.add(`${route.config.endpoint.method} ${route.config.endpoint.path}`);
+  });
+  app.addHook('onReady', async () => {
+    const missing = ENDPOINT_LIST.filter(({ endpoint }) => !registered.has(`${endpoint.method} ${endpoint.path}`));
+    if (missing.length > 0) {
+      throw new Error(
+        `Endpoints of the contract are not registered: ${missing.map(({ area, name }) => `${area}.${name}`).join(', ')}`,
+      );
+    }
+  });
+}
