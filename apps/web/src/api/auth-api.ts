@@ -1,12 +1,6 @@
-import {
-  DashLoginReplySchema,
-  EmptyReplySchema,
-  LOGIN_ERROR_CODES,
-  type LoginErrorCode,
-  LoginReplySchema,
-  type Role,
-} from '@portal/contract';
-import { type ApiClient, ApiError, AUTH_PATHS, apiClient, readResponse } from './client';
+import { authEndpoints, LOGIN_ERROR_CODES, type LoginErrorCode, type Role } from '@portal/contract';
+import { type ApiClient, ApiError, apiClient } from './client';
+import { callEndpoint } from './endpoints';
 
 /**
  * The sign-in calls (spec section 7, Auth) and how their failures map to what the screens show (spec section 8).
@@ -61,30 +55,25 @@ export function createAuthApi(client: ApiClient) {
   const { session } = client;
 
   async function acceptCookiePolicy(date: Date, isAccepted = true): Promise<void> {
-    await client.sendJson(
-      'POST',
-      AUTH_PATHS.acceptCookiePolicy,
-      { isAccepted, date: date.toISOString() },
-      EmptyReplySchema.parse,
+    await callEndpoint(
+      authEndpoints.acceptCookiePolicy,
+      { body: { isAccepted, date: date.toISOString() } },
+      { client },
     );
   }
 
   async function login(username: string, password: string, options: LoginOptions): Promise<LoginResult> {
     let roles: Role[];
     try {
-      const reply = await client.sendForm(
-        AUTH_PATHS.login,
-        { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) },
-        LoginReplySchema.parse,
+      const reply = await callEndpoint(
+        authEndpoints.login,
+        { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
+        { client },
       );
       session.setTokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn);
       session.setRoles(reply.roles);
       roles = reply.roles;
-      const dashResponse = await client.apiFetch(AUTH_PATHS.dash, {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-      });
-      const dash = await readResponse(dashResponse, AUTH_PATHS.dash, DashLoginReplySchema.parse);
+      const dash = await callEndpoint(authEndpoints.dashLogin, {}, { client });
       const { access_token, refresh_token, expires_in } = dash.data.token;
       session.setDashTokens(access_token, refresh_token, expires_in);
     } catch (error) {
@@ -105,7 +94,7 @@ export function createAuthApi(client: ApiClient) {
   async function logout(): Promise<void> {
     const refreshToken = session.getTokens()?.refreshToken;
     try {
-      if (refreshToken !== undefined) await client.sendForm(AUTH_PATHS.revoke, { refreshToken });
+      if (refreshToken !== undefined) await callEndpoint(authEndpoints.revoke, { body: { refreshToken } }, { client });
     } catch {
       // Spec 8: revoke errors are ignored.
     } finally {
@@ -120,7 +109,7 @@ export function createAuthApi(client: ApiClient) {
     newPassword: string;
   }): Promise<ChangePasswordResult> {
     try {
-      await client.sendForm(AUTH_PATHS.changePassword, fields, EmptyReplySchema.parse);
+      await callEndpoint(authEndpoints.changePassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
       if (!(error instanceof ApiError) || !isRecord(error.body))
@@ -139,7 +128,7 @@ export function createAuthApi(client: ApiClient) {
 
   async function forgotPassword(fields: { username: string; emailAddress: string }): Promise<ForgotPasswordResult> {
     try {
-      await client.sendForm(AUTH_PATHS.forgotPassword, fields, EmptyReplySchema.parse);
+      await callEndpoint(authEndpoints.forgotPassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
       const failure = loginFailure(error);

@@ -1,4 +1,4 @@
-import { DashLoginReplySchema, LoginReplySchema } from '@portal/contract';
+import { authEndpoints, DashLoginReplySchema, LoginReplySchema } from '@portal/contract';
 import { documentBaseUri, resolveAppUrl } from '../lib/base-url';
 import { type SessionStore, sessionStore } from './session-store';
 
@@ -86,14 +86,12 @@ export type SessionEndedHandler = (message: string | undefined) => void;
 
 export const REFRESH_FAILED_MESSAGE = 'Refresh token failed.';
 
-export const AUTH_PATHS = {
-  login: '/api/login',
-  dash: '/api/login/dash',
-  refresh: '/api/login/refresh',
-  revoke: '/api/login/revoke',
-  changePassword: '/api/login/changePassword',
-  forgotPassword: '/api/login/forgotPassword',
-  acceptCookiePolicy: '/api/login/acceptCookiePolicy',
+/** The calls with token rules of their own (spec 7). */
+const AUTH_PATHS = {
+  login: authEndpoints.login.path,
+  dash: authEndpoints.dashLogin.path,
+  refresh: authEndpoints.refresh.path,
+  revoke: authEndpoints.revoke.path,
 } as const;
 
 /** The path without query, hash or leading slashes: `/api/login?x=1` → `api/login`. */
@@ -312,7 +310,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const url = resolveAppUrl(path, baseUri()).href;
       const response = await apiFetch(path, {
         method,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...requestOptions.headers },
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...requestOptions.headers,
+        },
         signal: requestOptions.signal ?? null,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
@@ -366,34 +368,3 @@ function formBody(fields: FormFields): string {
 
 /** The app's client, on `window.localStorage` and the global fetch; the router sets its session-ended handler. */
 export const apiClient: ApiClient = createApiClient();
-
-/** GETs `path` below the base URL and returns the parsed body; throws {@link ApiError} for non-2xx answers. */
-export function getJson<T>(path: string, parse: Parser<T>, options: RequestOptions = {}): Promise<T> {
-  return apiClient.getJson(path, parse, options);
-}
-
-/** Sends `body` as JSON and returns the parsed reply; throws {@link ApiError} for non-2xx answers. */
-export function sendJson<T>(
-  method: MutationMethod,
-  path: string,
-  body: unknown,
-  parse: Parser<T>,
-  options: RequestOptions = {},
-): Promise<T> {
-  return apiClient.sendJson(method, path, body, parse, options);
-}
-
-/** POSTs form-encoded fields; throws {@link ApiError} for non-2xx answers. */
-export function sendForm<T = unknown>(
-  path: string,
-  fields: FormFields,
-  parse?: Parser<T>,
-  options: RequestOptions = {},
-): Promise<T> {
-  return apiClient.sendForm(path, fields, parse, options);
-}
-
-/** Raw request through the app's client. */
-export function apiFetch(path: string, init?: ApiRequestInit): Promise<Response> {
-  return apiClient.apiFetch(path, init);
-}

@@ -12,7 +12,18 @@ import { partnerEndpoints } from './partners';
 import { profileEndpoints } from './profiles';
 import { usageEndpoints } from './usage';
 
-export { SignInErrorSchema } from './auth';
+export { authEndpoints, SignInErrorSchema } from './auth';
+export { companyEndpoints } from './companies';
+export { contractEndpoints } from './contracts';
+export { docsEndpoints } from './docs';
+export { endpointEndpoints } from './endpoints';
+export { healthEndpoints } from './health';
+export { invoiceEndpoints } from './invoices';
+export { messageEndpoints } from './messages';
+export { orderEndpoints } from './orders';
+export { partnerEndpoints } from './partners';
+export { profileEndpoints } from './profiles';
+export { usageEndpoints } from './usage';
 
 /**
  * Every endpoint of the API, by area and name: `API.orders.items` is `GET /api/orders/:orderId/items`. The server

@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE, ODATA_COUNT_KEY, odataList } from '@portal/contract';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { getJson } from '../../api/client';
+import { apiClient } from '../../api/client';
 import { saveBlob } from '../../lib/save-file';
 import { csvCellValue, isCsvColumn } from './cell-text';
 import { type ListQuery, listUrl } from './query';
@@ -44,7 +44,7 @@ export async function fetchRange<Row>(
   const end = skip + count;
   while (offset < end) {
     const top = Math.min(MAX_PAGE_SIZE, end - offset);
-    const page = await getJson(
+    const page = await apiClient.getJson(
       listUrl(options.path, options.query, { top, skip: offset }),
       (body) => parseListBody(body, options.parseRow, offset),
       options.signal ? { signal: options.signal } : {},

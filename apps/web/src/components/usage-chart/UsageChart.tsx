@@ -7,7 +7,6 @@ import type { UsageSeries } from '@portal/contract';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { CHART_HEIGHT, ChartFrame, type ChartTable } from './ChartFrame';
-import { fetchUsage, type UsageSeriesList, usageQueryKey } from './usage-queries';
 import {
   type DateGranularity,
   formatAxisDate,
@@ -15,7 +14,7 @@ import {
   toUsageChartData,
   type UsageChartData,
 } from './usage-series';
-import { isTableTab, USAGE_TAB_LABELS, type UsageSource, type UsageTabKey, usagePath } from './usage-tabs';
+import { isTableTab, USAGE_TAB_LABELS, type UsageSource, type UsageTabKey, usageRequest } from './usage-tabs';
 
 /** Loads one tab's series; for views whose data does not come from a {@link UsageSource} call. */
 export type UsageLoader = (key: UsageTabKey, signal: AbortSignal) => Promise<UsageSeries[]>;
@@ -81,6 +80,11 @@ export function UsageChart(props: UsageChartProps) {
   );
 }
 
+/** What the cache holds for a usage chart: the API's body. */
+interface UsageSeriesList {
+  value: UsageSeries[];
+}
+
 interface TabRequest {
   queryKey: QueryKey;
   fetch: (signal: AbortSignal) => Promise<UsageSeriesList>;
@@ -96,11 +100,8 @@ function tabRequest(data: DataProps, key: UsageTabKey): TabRequest | undefined {
       fetch: async (signal) => ({ value: await load(key, signal) }),
     };
   }
-  const path = usagePath(data.source, key);
-  // The same key as usageQuery(path), so data the router preloaded is used here.
-  return path === undefined
-    ? undefined
-    : { queryKey: usageQueryKey(path), fetch: (signal) => fetchUsage(path, signal) };
+  // The same key as the router's preloading uses, so data it fetched is used here.
+  return usageRequest(data.source, key);
 }
 
 function UsagePanel({ data, tab, label }: { data: DataProps; tab: UsageTabKey; label: string }) {

@@ -1,3 +1,6 @@
+import { usageEndpoints } from '@portal/contract';
+import { endpointRequest } from '../../api/endpoints';
+
 /** The usage chart's tabs (spec 2.8): keys in the spec's order, their labels, and where each tab's data comes from. */
 
 export const USAGE_TAB_KEYS = [
@@ -35,34 +38,33 @@ export type UsageSource =
   | { kind: 'team'; id: number | string }
   | { kind: 'user' };
 
-const SERIES_PATH_SUFFIX: Partial<Record<UsageTabKey, string>> = {
-  monthly: 'monthlyUsage',
-  uninvoiced: 'uninvoicedUsage',
-  broadband: 'broadbandUsage',
-  lineUsage: 'lineUsage',
-};
-
-/** The tabs each kind of source has a usage call for (spec 7). */
-const SOURCE_TABS: Record<UsageSource['kind'], ReadonlySet<UsageTabKey>> = {
-  endpoint: new Set(['monthly', 'uninvoiced', 'broadband', 'lineUsage']),
-  site: new Set(['monthly', 'uninvoiced']),
-  team: new Set(['monthly', 'uninvoiced']),
-  user: new Set(['monthly']),
-};
-
-const SOURCE_BASE: Record<Exclude<UsageSource['kind'], 'user'>, string> = {
-  endpoint: '/api/endpoints',
-  site: '/api/sites',
-  team: '/api/teams',
-};
+/**
+ * The usage call of each tab a device, site or team offers (spec 7). The line usage of a broadband line comes from
+ * its carrier's line statistics, which the API does not serve yet: that tab says it is not available rather than
+ * calling.
+ */
+const ENDPOINTS_BY_SOURCE = {
+  endpoint: {
+    monthly: usageEndpoints.endpointMonthly,
+    uninvoiced: usageEndpoints.endpointUninvoiced,
+    broadband: usageEndpoints.endpointBroadband,
+  },
+  site: { monthly: usageEndpoints.siteMonthly, uninvoiced: usageEndpoints.siteUninvoiced },
+  team: { monthly: usageEndpoints.teamMonthly, uninvoiced: usageEndpoints.teamUninvoiced },
+} as const;
 
 /**
- * The usage call of a tab for a source, e.g. `/api/sites/4/monthlyUsage`; undefined when the source has no such call
- * (table tabs, or a key the source does not offer).
+ * The call of a tab for a source (its key holds the path below the base URL, e.g. `/api/sites/4/monthlyUsage`);
+ * undefined when the source has no such call (table tabs, or a key the source does not offer). The caller's whole
+ * estate has the monthly chart only.
  */
-export function usagePath(source: UsageSource, key: UsageTabKey): string | undefined {
-  const suffix = SERIES_PATH_SUFFIX[key];
-  if (suffix === undefined || !SOURCE_TABS[source.kind].has(key)) return undefined;
-  if (source.kind === 'user') return `/api/users/${suffix}`;
-  return `${SOURCE_BASE[source.kind]}/${encodeURIComponent(String(source.id))}/${suffix}`;
+export function usageRequest(source: UsageSource, key: UsageTabKey) {
+  if (source.kind === 'user') {
+    return key === 'monthly' ? endpointRequest(usageEndpoints.userMonthly, {}) : undefined;
+  }
+  const endpoint = (ENDPOINTS_BY_SOURCE[source.kind] as Partial<Record<UsageTabKey, IdUsageEndpoint>>)[key];
+  return endpoint === undefined ? undefined : endpointRequest(endpoint, { params: { id: source.id } });
 }
+
+type IdUsageEndpoint =
+  (typeof ENDPOINTS_BY_SOURCE)[keyof typeof ENDPOINTS_BY_SOURCE][keyof (typeof ENDPOINTS_BY_SOURCE)['site']];

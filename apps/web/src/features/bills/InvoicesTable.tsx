@@ -1,9 +1,9 @@
-import { hasPermission, type Invoice, InvoiceSchema, type Permission } from '@portal/contract';
+import { hasPermission, type Invoice, InvoiceSchema, invoiceEndpoints, type Permission } from '@portal/contract';
 import { useMemo } from 'react';
+import { endpointPath } from '../../api/endpoints';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { usePermissions } from '../session/useSession';
 import type { InvoiceFile } from './invoice-files';
-import { INVOICES_PATH } from './invoice-queries';
 import { useInvoiceDownload } from './useInvoiceDownload';
 
 type Download = (file: InvoiceFile) => Promise<void>;
@@ -61,7 +61,7 @@ export function InvoicesTable({ resource, pageSize, ariaLabel }: InvoicesTablePr
   return (
     <DataTable<Invoice>
       resource={resource}
-      path={INVOICES_PATH}
+      path={endpointPath(invoiceEndpoints.list, {})}
       parseRow={InvoiceSchema.parse}
       columns={columns}
       getRowId={(row) => row.invoiceNumber}

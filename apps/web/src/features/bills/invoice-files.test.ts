@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import { downloadInvoiceFile, invoiceDownloadPath } from './invoice-files';
+import { downloadInvoiceFile } from './invoice-files';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -33,12 +33,6 @@ beforeEach(() => {
 const FILE = { webDataPhysicalLocation: 'acme/2025-03', fileName: 'INV-0003.pdf' };
 
 describe('downloadInvoiceFile', () => {
-  it('asks for the file by location and name', () => {
-    expect(invoiceDownloadPath(FILE)).toBe(
-      '/api/invoices/download?webDataPhysicalLocation=acme%2F2025-03&fileName=INV-0003.pdf',
-    );
-  });
-
   it('saves the answer under the name the server gives', async () => {
     let query: URLSearchParams | undefined;
     server.use(

@@ -1,7 +1,6 @@
-import type { Permission } from '@portal/contract';
+import { type Permission, usageEndpoints } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { usageQuery } from '../../components/usage-chart/usage-queries';
-import { usagePath } from '../../components/usage-chart/usage-tabs';
+import { endpointQuery } from '../../api/endpoints';
 import { invoiceChartQuery, latestInvoiceAmountQuery, unbilledCallsQuery } from '../bills/invoice-queries';
 import { dashboardSections } from './dashboard-sections';
 import { broadbandContractCountQuery, mobileDeviceCountQuery } from './estate-count-queries';
@@ -10,8 +9,6 @@ import { broadbandContractCountQuery, mobileDeviceCountQuery } from './estate-co
  * The first data of the dashboard and My Bills, started as soon as the caller's permissions are known (while the
  * page's code may still be downloading). Only calls the permissions allow are made: a 403 would end the session.
  */
-
-const USER_MONTHLY_USAGE_PATH = usagePath({ kind: 'user' }, 'monthly');
 
 export function prefetchDashboardData(queryClient: QueryClient, held: ReadonlyArray<Permission>): void {
   const sections = dashboardSections(held);
@@ -22,7 +19,7 @@ export function prefetchDashboardData(queryClient: QueryClient, held: ReadonlyAr
   }
   if (sections.mobile) {
     void queryClient.prefetchQuery(mobileDeviceCountQuery);
-    if (USER_MONTHLY_USAGE_PATH) void queryClient.prefetchQuery(usageQuery(USER_MONTHLY_USAGE_PATH));
+    void queryClient.prefetchQuery(endpointQuery(usageEndpoints.userMonthly, {}));
   }
   if (sections.broadband) void queryClient.prefetchQuery(broadbandContractCountQuery);
 }

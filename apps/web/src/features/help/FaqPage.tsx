@@ -6,20 +6,15 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FaqSchema, odataList } from '@portal/contract';
+import { partnerEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../api/client';
-import { apiQueryKey } from '../../api/query-cache';
+import { endpointQuery } from '../../api/endpoints';
 import { PageHeading } from '../../components/PageHeading';
-
-const FAQS_PATH = '/api/faqs';
-const FaqListSchema = odataList(FaqSchema);
 
 /** FAQ (spec 2.17): the partner's questions as an accordion of title and text. */
 export function FaqPage() {
   const { data: faqs, isPending } = useQuery({
-    queryKey: apiQueryKey(FAQS_PATH),
-    queryFn: ({ signal }) => getJson(FAQS_PATH, FaqListSchema.parse, { signal }),
+    ...endpointQuery(partnerEndpoints.faqs, {}),
     select: (list) => list.value,
   });
   return (

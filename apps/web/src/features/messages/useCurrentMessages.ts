@@ -1,14 +1,9 @@
-import { MessageSchema, odataList, TIMINGS } from '@portal/contract';
+import { messageEndpoints, TIMINGS } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../api/client';
-import { apiQueryKey } from '../../api/query-cache';
-
-const MESSAGES_PATH = '/api/messages';
-const MessageListSchema = odataList(MessageSchema);
+import { endpointQuery } from '../../api/endpoints';
 
 export const currentMessagesQuery = queryOptions({
-  queryKey: apiQueryKey(MESSAGES_PATH),
-  queryFn: ({ signal }) => getJson(MESSAGES_PATH, MessageListSchema.parse, { signal }),
+  ...endpointQuery(messageEndpoints.current, {}),
   staleTime: TIMINGS.messagePollMs,
 });
 

@@ -10,9 +10,10 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type OrderItemListItem, OrderItemListItemSchema } from '@portal/contract';
+import { type OrderItemListItem, OrderItemListItemSchema, orderEndpoints } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { endpointPath } from '../../api/endpoints';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StatusCell } from '../../components/data-table/cells';
 import { PageHeading } from '../../components/PageHeading';
@@ -183,7 +184,7 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
       ) : (
         <DataTable<OrderItemListItem>
           resource="order-items-mobile"
-          path={`/api/orders/${orderId}/items`}
+          path={endpointPath(orderEndpoints.items, { params: { orderId } })}
           parseRow={OrderItemListItemSchema.parse}
           columns={mobileColumns}
           getRowId={(item) => item.orderItemId ?? 0}

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { type Order, OrderSchema } from '@portal/contract';
+import { endpointPath } from '../../api/endpoints';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeading } from '../../components/PageHeading';
 import { ORDER_KINDS, type OrderKind } from './order-kinds';
@@ -22,13 +23,13 @@ function columns(kind: OrderKind): DataTableColumn<Order>[] {
 
 /** Broadband Orders and Mobile Orders (spec 2.13): newest first, paged and filterable. */
 export function OrdersListPage({ kind }: { kind: OrderKind }) {
-  const { title, listPath } = ORDER_KINDS[kind];
+  const { title, list } = ORDER_KINDS[kind];
   return (
     <Stack spacing={3}>
       <PageHeading title={title} />
       <DataTable<Order>
         resource={`orders-${kind}`}
-        path={listPath}
+        path={endpointPath(list, {})}
         parseRow={OrderSchema.parse}
         columns={columns(kind)}
         getRowId={(order) => order.orderId}

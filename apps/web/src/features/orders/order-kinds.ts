@@ -1,7 +1,9 @@
+import { orderEndpoints } from '@portal/contract';
+
 export type OrderKind = 'mobile' | 'broadband';
 
 /** What differs between the two order lists and their detail pages. */
-export const ORDER_KINDS: Record<OrderKind, { title: string; listPath: string }> = {
-  mobile: { title: 'Mobile Orders', listPath: '/api/orders/mobile' },
-  broadband: { title: 'Broadband Orders', listPath: '/api/orders/broadband' },
-};
+export const ORDER_KINDS = {
+  mobile: { title: 'Mobile Orders', list: orderEndpoints.mobile },
+  broadband: { title: 'Broadband Orders', list: orderEndpoints.broadband },
+} as const satisfies Record<OrderKind, { title: string; list: unknown }>;

@@ -1,47 +1,36 @@
-import {
-  ContractProductSchema,
-  OrderItemListItemSchema,
-  OrderSchema,
-  odataList,
-  odataQueryParams,
-} from '@portal/contract';
+import { OrderSchema, orderEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../api/client';
-import { apiQueryKey } from '../../api/query-cache';
-import { ORDER_KINDS, type OrderKind } from './order-kinds';
+import { endpointQuery } from '../../api/endpoints';
+import type { OrderKind } from './order-kinds';
 
-const OrderListSchema = odataList(OrderSchema);
-const ItemListSchema = odataList(OrderItemListItemSchema);
-const ProductListSchema = odataList(ContractProductSchema);
+const isId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
 /** An order's header, read from its kind's list: the spec has no single-order call. */
 export function useOrder(kind: OrderKind, orderId: number) {
-  const path = `${ORDER_KINDS[kind].listPath}?${odataQueryParams({ $filter: `orderId eq ${orderId}`, $top: 1 })}`;
   return useQuery({
-    queryKey: apiQueryKey(path),
-    queryFn: ({ signal }) => getJson(path, OrderListSchema.parse, { signal }),
-    select: (list) => list.value[0] ?? null,
-    enabled: Number.isSafeInteger(orderId) && orderId > 0,
+    ...endpointQuery(orderEndpoints[kind], { query: { $filter: `orderId eq ${orderId}`, $top: '1' } }),
+    // A list row has optional fields (for $select); the page needs the whole order.
+    select: (list) => (list.value[0] ? OrderSchema.parse(list.value[0]) : null),
+    enabled: isId(orderId),
   });
 }
 
 /** Every item of an order (orders hold a handful; the page size cap is the limit). */
 export function useOrderItems(orderId: number) {
-  const path = `/api/orders/${orderId}/items?${odataQueryParams({ $top: 100, $orderby: 'orderItemId' })}`;
   return useQuery({
-    queryKey: apiQueryKey(path),
-    queryFn: ({ signal }) => getJson(path, ItemListSchema.parse, { signal }),
+    ...endpointQuery(orderEndpoints.items, {
+      params: { orderId },
+      query: { $top: '100', $orderby: 'orderItemId' },
+    }),
     select: (list) => list.value,
-    enabled: Number.isSafeInteger(orderId) && orderId > 0,
+    enabled: isId(orderId),
   });
 }
 
 /** The additional products ordered with an item. */
 export function useAdditionalProducts(orderItemId: number | undefined) {
-  const path = `/api/orders/orderitemadditionalproducts/${orderItemId}`;
   return useQuery({
-    queryKey: apiQueryKey(path),
-    queryFn: ({ signal }) => getJson(path, ProductListSchema.parse, { signal }),
+    ...endpointQuery(orderEndpoints.additionalProducts, { params: { id: orderItemId ?? 0 } }),
     select: (list) => list.value,
     enabled: orderItemId !== undefined,
   });

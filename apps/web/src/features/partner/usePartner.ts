@@ -1,8 +1,8 @@
-import { type Partner, PartnerSchema } from '@portal/contract';
+import { type Partner, partnerEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../api/client';
+import { endpointRequest } from '../../api/endpoints';
 
-const PARTNER_PATH = '/api/partners/current';
+const partnerRequest = endpointRequest(partnerEndpoints.current, {});
 
 /**
  * The reseller whose portal this is (branding, contacts, privacy policy). Public, so the sign-in page is branded too;
@@ -12,8 +12,8 @@ export function usePartner() {
   return useQuery({
     // Not under the 'partners' area key: sign-in and sign-out clear the cache, and the branding must survive both
     // without a flash; a changed theme reloads the whole page instead (spec 2.1).
-    queryKey: ['branding', PARTNER_PATH],
-    queryFn: ({ signal }) => getJson(PARTNER_PATH, PartnerSchema.parse, { signal }),
+    queryKey: ['branding', partnerEndpoints.current.path],
+    queryFn: ({ signal }) => partnerRequest.fetch(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,8 +1,7 @@
-import { FunctionalitySchema, NamedRefSchema, odataList, type Permission, TIMINGS } from '@portal/contract';
+import { companyEndpoints, type Permission, profileEndpoints, TIMINGS } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { getJson } from '../../api/client';
-import { apiQueryKey } from '../../api/query-cache';
+import { endpointQuery } from '../../api/endpoints';
 import { sessionStore } from '../../api/session-store';
 import { type TokenUser, userFromToken } from './token-claims';
 
@@ -15,20 +14,13 @@ export function useSessionSnapshot() {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
 }
 
-const FUNCTIONALITY_PATH = '/api/profiles/myFunctionality';
-const COMPANY_NAMES_PATH = '/api/companies/names';
-const FunctionalityListSchema = odataList(FunctionalitySchema);
-const CompanyNamesSchema = odataList(NamedRefSchema);
-
 export const functionalityQuery = queryOptions({
-  queryKey: apiQueryKey(FUNCTIONALITY_PATH),
-  queryFn: ({ signal }) => getJson(FUNCTIONALITY_PATH, FunctionalityListSchema.parse, { signal }),
+  ...endpointQuery(profileEndpoints.myFunctionality, {}),
   staleTime: TIMINGS.userDetailsRefreshMs,
 });
 
 export const companyNamesQuery = queryOptions({
-  queryKey: apiQueryKey(COMPANY_NAMES_PATH),
-  queryFn: ({ signal }) => getJson(COMPANY_NAMES_PATH, CompanyNamesSchema.parse, { signal }),
+  ...endpointQuery(companyEndpoints.names, {}),
   staleTime: TIMINGS.userDetailsRefreshMs,
 });
 

@@ -1,0 +1,79 @@
+import { authEndpoints, messageEndpoints, orderEndpoints } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError, ApiResponseError } from './client';
+import { callEndpoint, endpointPath, endpointRequest } from './endpoints';
+import { json, setup, signIn } from './test-helpers';
+
+const MESSAGE = { id: 3, text: 'Maintenance tonight' };
+
+describe('endpointPath', () => {
+  it('fills and encodes path parameters and leaves out absent query values', () => {
+    expect(endpointPath(orderEndpoints.pending, { params: { cli: '07700 900/123', orderItemId: 12 } })).toBe(
+      '/api/orders/pending/07700%20900%2F123/12',
+    );
+    expect(
+      endpointPath(orderEndpoints.items, {
+        params: { orderId: 42 },
+        query: { $top: '5', $filter: "reference eq 'A&B'", $skip: undefined },
+      }),
+    ).toBe('/api/orders/42/items?$top=5&$filter=reference+eq+%27A%26B%27');
+  });
+
+  it('keys a GET by its API area and full path', () => {
+    expect(endpointRequest(orderEndpoints.items, { params: { orderId: 7 } }).queryKey).toEqual([
+      'orders',
+      '/api/orders/7/items',
+    ]);
+  });
+});
+
+describe('callEndpoint', () => {
+  it('sends a JSON body and reads the answer through the response schema', async () => {
+    const { client, session, calls } = setup(() => json(201, MESSAGE));
+    signIn(session);
+    const created = await callEndpoint(messageEndpoints.create, { body: { text: MESSAGE.text } }, { client });
+    expect(created).toEqual(MESSAGE);
+    expect(calls[0]).toMatchObject({
+      path: '/api/messages',
+      method: 'POST',
+      body: JSON.stringify({ text: MESSAGE.text }),
+    });
+    expect(calls[0]?.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('posts the sign-in calls as forms, as the spec has them', async () => {
+    const { client, calls } = setup(() => json(200, {}));
+    await callEndpoint(authEndpoints.forgotPassword, { body: { username: 'a.b', emailAddress: 'a@b.co' } }, { client });
+    expect(calls[0]?.body).toBe('username=a.b&emailAddress=a%40b.co');
+    expect(calls[0]?.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('sends no body and no content type when the endpoint takes none', async () => {
+    const { client, session, calls } = setup(() =>
+      json(200, { data: { token: { access_token: 'd', refresh_token: 'r', expires_in: 300 } } }),
+    );
+    signIn(session);
+    await callEndpoint(authEndpoints.dashLogin, {}, { client });
+    expect(calls[0]?.body).toBeUndefined();
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('answers undefined for a 204', async () => {
+    const { client, session } = setup(() => new Response(null, { status: 204 }));
+    signIn(session);
+    await expect(callEndpoint(messageEndpoints.remove, { params: { id: 3 } }, { client })).resolves.toBeUndefined();
+  });
+
+  it('rejects a body the response schema refuses, and an error status with its body', async () => {
+    const { client, session } = setup((call) =>
+      call.path === '/api/messages/1' ? json(200, { id: 'one' }) : json(404, { code: 'not_found' }),
+    );
+    signIn(session);
+    await expect(callEndpoint(messageEndpoints.get, { params: { id: 1 } }, { client })).rejects.toBeInstanceOf(
+      ApiResponseError,
+    );
+    const error = await callEndpoint(messageEndpoints.get, { params: { id: 2 } }, { client }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});

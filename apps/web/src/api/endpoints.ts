@@ -1,0 +1,95 @@
+import {
+  type EndpointBodyInput,
+  type EndpointDefinition,
+  type EndpointParamsInput,
+  type EndpointQueryInput,
+  type EndpointResponse,
+  fillEndpointPath,
+} from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { type ApiClient, ApiError, apiClient, type FormFields, type RequestOptions } from './client';
+import { apiQueryKey } from './query-cache';
+
+/**
+ * Calls to the API's endpoints, typed by their declarations in the contract's endpoint table: the path comes from
+ * the declaration, params/query/body from its schemas, and the answer goes through its response schema. Features
+ * import the area they use (`orderEndpoints.items`), never the whole table, so a page's bundle holds only its own
+ * schemas.
+ */
+
+type Has<T, Key extends string> = [T] extends [undefined]
+  ? { readonly [K in Key]?: undefined }
+  : { readonly [K in Key]: T };
+
+/** What a call needs: `params` when the path has parameters, `query` and `body` when the endpoint declares them. */
+export type EndpointInput<E extends EndpointDefinition> = Has<EndpointParamsInput<E>, 'params'> &
+  Partial<Has<EndpointQueryInput<E>, 'query'>> &
+  Has<EndpointBodyInput<E>, 'body'>;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The path of a call, below the base URL: `/api/orders/42/items?$top=5`. Undefined query values are left out. */
+export function endpointPath<E extends EndpointDefinition>(endpoint: E, input: EndpointInput<E>): string {
+  const path = fillEndpointPath(endpoint.path, input.params as Record<string, string | number> | undefined);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  // `$` is allowed as it is in a query string, and the OData options read better unencoded (`$top=5`).
+  const search = query.toString().replaceAll('%24', '$');
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/** Calls the endpoint and returns its parsed answer; throws {@link ApiError} for a non-2xx answer. */
+export async function callEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: RequestOptions & { client?: ApiClient } = {},
+): Promise<EndpointResponse<E>> {
+  const client = options.client ?? apiClient;
+  const path = endpointPath(endpoint, input);
+  const parse = (body: unknown) =>
+    (endpoint.successStatus === 204 ? undefined : endpoint.response.parse(body)) as EndpointResponse<E>;
+  if (endpoint.method === 'GET') return client.getJson(path, parse, options);
+  if (endpoint.bodyEncoding === 'form') {
+    return client.sendForm(path, (input.body ?? {}) as FormFields, parse, options);
+  }
+  return client.sendJson(endpoint.method, path, input.body, parse, options);
+}
+
+/**
+ * Fetches a file endpoint with the session's tokens (a plain link could not send them). The body of a failed
+ * download is of no use to the user: only its status is kept in the {@link ApiError}.
+ */
+export async function downloadEndpoint<E extends EndpointDefinition & { download: object }>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: { client?: ApiClient } = {},
+): Promise<Response> {
+  const client = options.client ?? apiClient;
+  const path = endpointPath(endpoint, input);
+  const response = await client.apiFetch(path, { method: endpoint.method });
+  if (!response.ok) throw new ApiError(response.status, path, undefined);
+  return response;
+}
+
+/** A GET call as data: its cache key (its area and full path, see query-cache.ts) and how to make it. */
+export function endpointRequest<E extends EndpointDefinition & { method: 'GET' }>(
+  endpoint: E,
+  input: EndpointInput<E>,
+) {
+  const path = endpointPath(endpoint, input);
+  return {
+    queryKey: apiQueryKey(path),
+    fetch: (signal?: AbortSignal) => callEndpoint(endpoint, input, signal ? { signal } : {}),
+  };
+}
+
+/**
+ * TanStack Query options for a GET endpoint, fetched with the query's abort signal (a newer request cancels a stale
+ * one) and reloaded when a write reaches its area.
+ */
+export function endpointQuery<E extends EndpointDefinition & { method: 'GET' }>(endpoint: E, input: EndpointInput<E>) {
+  const request = endpointRequest(endpoint, input);
+  return queryOptions({ queryKey: request.queryKey, queryFn: ({ signal }) => request.fetch(signal) });
+}
