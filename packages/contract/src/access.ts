@@ -12,6 +12,7 @@ export type RouteAccess =
   | { readonly role: Role };
 
 /** `{ anyOf: [{ code, accessType }, ...] }` for one access type over several codes. */
+/*#__NO_SIDE_EFFECTS__*/
 export function anyOf(accessType: AccessType, ...codes: FunctionalityCode[]) {
   return { anyOf: codes.map((code) => ({ code, accessType })) } as const satisfies RouteAccess;
 }

@@ -30,6 +30,7 @@ export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[keyof typeof LOGIN_ERROR
 export const ODATA_COUNT_KEY = '@odata.count';
 
 /** The one list shape: a page of items and, when `$count=true` was asked for, the total. */
+/*#__NO_SIDE_EFFECTS__*/
 export function odataList<T extends z.ZodType>(itemSchema: T) {
   return z.object({
     value: z.array(itemSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_ERROR_CODES } from './api';
+import { ApiErrorSchema, LOGIN_ERROR_CODES } from './api';
 import { RoleSchema } from './permissions';
 
 // Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.
@@ -44,6 +44,9 @@ export const OAuthErrorSchema = z.object({
   requestId: z.string().optional(),
 });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;
+
+/** Credentials problems answer in OAuth's shape (decision 0011); a malformed request in the one error shape. */
+export const SignInErrorSchema = OAuthErrorSchema.or(ApiErrorSchema);
 
 export const AcceptCookiePolicyRequestSchema = z.object({
   isAccepted: FormBoolean,

@@ -54,6 +54,8 @@ type ParamsMatchPath<D extends EndpointDefinition> = [PathParamNames<D['path']>]
  * handler and the web client's call are typed by them; a path parameter without a schema (or the reverse) is a
  * type error.
  */
+// Calls are pure: a bundle keeps only the declarations a page uses.
+/*#__NO_SIDE_EFFECTS__*/
 export function endpoint<const D extends EndpointDefinition>(definition: D & ParamsMatchPath<D>): D {
   return definition;
 }

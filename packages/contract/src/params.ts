@@ -22,6 +22,7 @@ export const paramTargets = z.registry<{ target: ParamTarget }>();
  * An id in a path or query string: plain decimal digits of a positive PostgreSQL integer, nothing else. `0x10`,
  * `1e3`, ` 1`, `+1` and `01` are refused rather than read as numbers, so one id has one spelling.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function idParam(target: Exclude<ParamTarget, 'cli'>) {
   const schema = z
     .string()
@@ -34,6 +35,7 @@ export function idParam(target: Exclude<ParamTarget, 'cli'>) {
 }
 
 /** A line number in a path: what the estate stores as the endpoint's identifier. */
+/*#__NO_SIDE_EFFECTS__*/
 export function cliParam() {
   const schema = z.string().trim().min(1).max(32).describe('The line number (CLI)');
   paramTargets.add(schema, { target: 'cli' });

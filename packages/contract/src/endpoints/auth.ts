@@ -10,77 +10,80 @@ import {
   OAuthErrorSchema,
   RefreshRequestSchema,
   RevokeRequestSchema,
+  SignInErrorSchema,
 } from '../auth-api';
 import { endpoint } from '../endpoint';
 
-/** Credentials problems answer in OAuth's shape (decision 0011); a malformed request in the one error shape. */
-export const SignInErrorSchema = OAuthErrorSchema.or(ApiErrorSchema);
+// Sign-in, tokens, passwords and the cookie notice (spec section 7, Auth).
 
-/** Sign-in, tokens, passwords and the cookie notice (spec section 7, Auth). */
-export const authEndpoints = {
-  login: endpoint({
-    method: 'POST',
-    path: '/api/login',
-    summary: 'Sign in with username and password (form-encoded)',
-    access: 'public',
-    body: LoginRequestSchema,
-    bodyEncoding: 'form',
-    response: LoginReplySchema,
-    errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },
-  }),
-  dashLogin: endpoint({
-    method: 'POST',
-    path: '/api/login/dash',
-    summary: 'Issue the analytics (dash) token set for the current session',
-    access: 'signed-in',
-    response: DashLoginReplySchema,
-  }),
-  refresh: endpoint({
-    method: 'POST',
-    path: '/api/login/refresh',
-    summary: 'Exchange a refresh token for new tokens; each refresh token works once',
-    access: 'public',
-    body: RefreshRequestSchema,
-    bodyEncoding: 'form',
-    response: LoginReplySchema.or(DashLoginReplySchema),
-    errors: { 400: SignInErrorSchema },
-  }),
-  revoke: endpoint({
-    method: 'POST',
-    path: '/api/login/revoke',
-    summary: 'End the session a refresh token belongs to (sign out)',
-    access: 'public',
-    body: RevokeRequestSchema,
-    bodyEncoding: 'form',
-    response: EmptyReplySchema,
-  }),
-  acceptCookiePolicy: endpoint({
-    method: 'POST',
-    path: '/api/login/acceptCookiePolicy',
-    summary: "Record the signed-in user's answer to the cookie notice",
-    access: 'signed-in',
-    body: AcceptCookiePolicyRequestSchema,
-    response: EmptyReplySchema,
-  }),
-  changePassword: endpoint({
-    method: 'POST',
-    path: '/api/login/changePassword',
-    summary: 'Change a password with the current one; ends the other sessions',
-    // Authenticated by the current password, so that an expired password can be replaced before sign-in.
-    access: 'public',
-    body: ChangePasswordRequestSchema,
-    bodyEncoding: 'form',
-    response: EmptyReplySchema,
-    errors: { 429: ApiErrorSchema },
-  }),
-  forgotPassword: endpoint({
-    method: 'POST',
-    path: '/api/login/forgotPassword',
-    summary: 'E-mail a temporary password when username and e-mail match; answers the same either way',
-    access: 'public',
-    body: ForgotPasswordRequestSchema,
-    bodyEncoding: 'form',
-    response: EmptyReplySchema,
-    errors: { 429: ApiErrorSchema },
-  }),
-} as const;
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/login',
+  summary: 'Sign in with username and password (form-encoded)',
+  access: 'public',
+  body: LoginRequestSchema,
+  bodyEncoding: 'form',
+  response: LoginReplySchema,
+  errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },
+});
+
+export const dashLogin = endpoint({
+  method: 'POST',
+  path: '/api/login/dash',
+  summary: 'Issue the analytics (dash) token set for the current session',
+  access: 'signed-in',
+  response: DashLoginReplySchema,
+});
+
+export const refresh = endpoint({
+  method: 'POST',
+  path: '/api/login/refresh',
+  summary: 'Exchange a refresh token for new tokens; each refresh token works once',
+  access: 'public',
+  body: RefreshRequestSchema,
+  bodyEncoding: 'form',
+  response: LoginReplySchema.or(DashLoginReplySchema),
+  errors: { 400: SignInErrorSchema },
+});
+
+export const revoke = endpoint({
+  method: 'POST',
+  path: '/api/login/revoke',
+  summary: 'End the session a refresh token belongs to (sign out)',
+  access: 'public',
+  body: RevokeRequestSchema,
+  bodyEncoding: 'form',
+  response: EmptyReplySchema,
+});
+
+export const acceptCookiePolicy = endpoint({
+  method: 'POST',
+  path: '/api/login/acceptCookiePolicy',
+  summary: "Record the signed-in user's answer to the cookie notice",
+  access: 'signed-in',
+  body: AcceptCookiePolicyRequestSchema,
+  response: EmptyReplySchema,
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/login/changePassword',
+  summary: 'Change a password with the current one; ends the other sessions',
+  // Authenticated by the current password, so that an expired password can be replaced before sign-in.
+  access: 'public',
+  body: ChangePasswordRequestSchema,
+  bodyEncoding: 'form',
+  response: EmptyReplySchema,
+  errors: { 429: ApiErrorSchema },
+});
+
+export const forgotPassword = endpoint({
+  method: 'POST',
+  path: '/api/login/forgotPassword',
+  summary: 'E-mail a temporary password when username and e-mail match; answers the same either way',
+  access: 'public',
+  body: ForgotPasswordRequestSchema,
+  bodyEncoding: 'form',
+  response: EmptyReplySchema,
+  errors: { 429: ApiErrorSchema },
+});

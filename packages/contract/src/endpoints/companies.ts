@@ -9,51 +9,54 @@ import { NamedRefSchema } from '../primitives';
 
 const CompanyIdParams = z.object({ id: idParam('company') });
 
-/** The companies of the caller's estate (every signed-in user sees the names of theirs), and the global search. */
-export const companyEndpoints = {
-  search: endpoint({
-    method: 'GET',
-    path: '/api/companies/search',
-    summary: 'Search devices, contracts, orders, sites, teams, users and FAQs the caller may see',
-    access: 'signed-in',
-    query: SearchQuerySchema,
-    response: odataList(SearchResultSchema),
-  }),
-  list: endpoint({
-    method: 'GET',
-    path: '/api/companies',
-    summary:
-      "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses)",
-    access: 'signed-in',
-    query: ODataQuerySchema,
-    response: odataList(CompanyListItemSchema),
-  }),
-  names: endpoint({
-    method: 'GET',
-    path: '/api/companies/names',
-    summary: "Id and name of each company in the caller's estate, by name",
-    access: 'signed-in',
-    response: odataList(NamedRefSchema),
-  }),
-  get: endpoint({
-    method: 'GET',
-    path: '/api/companies/:id',
-    summary: "A company of the caller's estate",
-    access: 'signed-in',
-    params: CompanyIdParams,
-    response: CompanySchema,
-  }),
-  addresses: endpoint({
-    method: 'GET',
-    path: '/api/companies/:id/addresses',
-    summary: "A company's addresses, which sites can use",
-    access: {
-      anyOf: [
-        { code: 'ManageSite', accessType: 'Read' },
-        { code: 'ManageSite', accessType: 'Write' },
-      ],
-    },
-    params: CompanyIdParams,
-    response: odataList(AddressSchema),
-  }),
-} as const;
+// The companies of the caller's estate (every signed-in user sees the names of theirs), and the global search.
+
+export const search = endpoint({
+  method: 'GET',
+  path: '/api/companies/search',
+  summary: 'Search devices, contracts, orders, sites, teams, users and FAQs the caller may see',
+  access: 'signed-in',
+  query: SearchQuerySchema,
+  response: odataList(SearchResultSchema),
+});
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/api/companies',
+  summary:
+    "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses)",
+  access: 'signed-in',
+  query: ODataQuerySchema,
+  response: odataList(CompanyListItemSchema),
+});
+
+export const names = endpoint({
+  method: 'GET',
+  path: '/api/companies/names',
+  summary: "Id and name of each company in the caller's estate, by name",
+  access: 'signed-in',
+  response: odataList(NamedRefSchema),
+});
+
+export const get = endpoint({
+  method: 'GET',
+  path: '/api/companies/:id',
+  summary: "A company of the caller's estate",
+  access: 'signed-in',
+  params: CompanyIdParams,
+  response: CompanySchema,
+});
+
+export const addresses = endpoint({
+  method: 'GET',
+  path: '/api/companies/:id/addresses',
+  summary: "A company's addresses, which sites can use",
+  access: {
+    anyOf: [
+      { code: 'ManageSite', accessType: 'Read' },
+      { code: 'ManageSite', accessType: 'Write' },
+    ],
+  },
+  params: CompanyIdParams,
+  response: odataList(AddressSchema),
+});

@@ -20,38 +20,40 @@ const readContracts = anyOf(
 );
 const OrderItemParams = z.object({ orderItemId: idParam('orderItem') });
 
-/** Contracts of mobile devices and broadband lines (spec 2.14, 2.15, 7): by id, by the line's number, products. */
-export const contractEndpoints = {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/contracts/:id',
-    summary: "A contract of the caller's estate by its id",
-    access: readContracts,
-    params: z.object({ id: idParam('contract') }),
-    response: ContractSchema,
-  }),
-  byCli: endpoint({
-    method: 'GET',
-    path: '/api/contracts/cli/:cli',
-    summary: "The current contract of a line of the caller's estate, by its mobile or phone number",
-    access: readContracts,
-    params: z.object({ cli: cliParam() }),
-    response: ContractSchema,
-  }),
-  additionalProducts: endpoint({
-    method: 'GET',
-    path: '/api/contracts/orderitemadditionalproducts/:orderItemId',
-    summary: 'The additional products of the contract an order item brought',
-    access: readContracts,
-    params: OrderItemParams,
-    response: odataList(ContractProductSchema),
-  }),
-  inclusiveProducts: endpoint({
-    method: 'GET',
-    path: '/api/contracts/orderiteminclusiveproducts/:orderItemId',
-    summary: 'The inclusive products of the contract an order item brought',
-    access: readContracts,
-    params: OrderItemParams,
-    response: odataList(ContractProductSchema),
-  }),
-} as const;
+// Contracts of mobile devices and broadband lines (spec 2.14, 2.15, 7): by id, by the line's number, products.
+
+export const get = endpoint({
+  method: 'GET',
+  path: '/api/contracts/:id',
+  summary: "A contract of the caller's estate by its id",
+  access: readContracts,
+  params: z.object({ id: idParam('contract') }),
+  response: ContractSchema,
+});
+
+export const byCli = endpoint({
+  method: 'GET',
+  path: '/api/contracts/cli/:cli',
+  summary: "The current contract of a line of the caller's estate, by its mobile or phone number",
+  access: readContracts,
+  params: z.object({ cli: cliParam() }),
+  response: ContractSchema,
+});
+
+export const additionalProducts = endpoint({
+  method: 'GET',
+  path: '/api/contracts/orderitemadditionalproducts/:orderItemId',
+  summary: 'The additional products of the contract an order item brought',
+  access: readContracts,
+  params: OrderItemParams,
+  response: odataList(ContractProductSchema),
+});
+
+export const inclusiveProducts = endpoint({
+  method: 'GET',
+  path: '/api/contracts/orderiteminclusiveproducts/:orderItemId',
+  summary: 'The inclusive products of the contract an order item brought',
+  access: readContracts,
+  params: OrderItemParams,
+  response: odataList(ContractProductSchema),
+});

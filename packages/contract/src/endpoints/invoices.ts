@@ -16,59 +16,63 @@ const viewBills = anyOf('Read', 'ViewMyBills');
 const ChartQuerySchema = z.object({ companyId: idParam('company').optional() });
 const CHART_POINTS = odataList(InvoiceChartPointSchema);
 
-/** My Bills: the invoice list, its charts, unbilled calls and the bill and call-detail files. */
-export const invoiceEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/invoices',
-    summary:
-      "The invoices of the caller's companies, newest first (OData: $select, $filter, $orderby, $top, $skip, " +
-      '$count; $filter=companyId eq … for one company)',
-    access: viewBills,
-    query: ODataQuerySchema,
-    response: odataList(InvoiceSchema.partial()),
-  }),
-  callsChart: endpoint({
-    method: 'GET',
-    path: '/api/invoices/callsChart',
-    summary: 'Bill calls per bill month, the latest 12 months, oldest first (optionally one company’s)',
-    access: viewBills,
-    query: ChartQuerySchema,
-    response: CHART_POINTS,
-  }),
-  durationChart: endpoint({
-    method: 'GET',
-    path: '/api/invoices/durationChart',
-    summary: 'Bill duration in seconds per bill month, the latest 12 months, oldest first (optionally one company’s)',
-    access: viewBills,
-    query: ChartQuerySchema,
-    response: CHART_POINTS,
-  }),
-  costChart: endpoint({
-    method: 'GET',
-    path: '/api/invoices/costChart',
-    summary: 'Invoice amount in pounds per bill month, the latest 12 months, oldest first (optionally one company’s)',
-    access: viewBills,
-    query: ChartQuerySchema,
-    response: CHART_POINTS,
-  }),
-  unbilledCalls: endpoint({
-    method: 'GET',
-    path: '/api/invoices/unbilledCalls',
-    summary: "Voice calls on the caller's lines that are not on an invoice yet",
-    access: viewBills,
-    response: UnbilledCallsSchema,
-  }),
-  download: endpoint({
-    method: 'GET',
-    path: '/api/invoices/download',
-    summary:
-      "An invoice's bill (PDF, needs DownloadBill Read) or call-detail file (CSV, needs DownloadCDRs Read), " +
-      'named by the location and file name the invoice list gives',
-    // Either file permission lets the caller in; the handler then checks the one the requested file needs.
-    access: anyOf('Read', 'DownloadBill', 'DownloadCDRs'),
-    query: InvoiceDownloadQuerySchema,
-    response: BinaryFileSchema,
-    download: { mediaTypes: ['application/pdf', 'text/csv'] },
-  }),
-} as const;
+// My Bills: the invoice list, its charts, unbilled calls and the bill and call-detail files.
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/api/invoices',
+  summary:
+    "The invoices of the caller's companies, newest first (OData: $select, $filter, $orderby, $top, $skip, " +
+    '$count; $filter=companyId eq … for one company)',
+  access: viewBills,
+  query: ODataQuerySchema,
+  response: odataList(InvoiceSchema.partial()),
+});
+
+export const callsChart = endpoint({
+  method: 'GET',
+  path: '/api/invoices/callsChart',
+  summary: 'Bill calls per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  access: viewBills,
+  query: ChartQuerySchema,
+  response: CHART_POINTS,
+});
+
+export const durationChart = endpoint({
+  method: 'GET',
+  path: '/api/invoices/durationChart',
+  summary: 'Bill duration in seconds per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  access: viewBills,
+  query: ChartQuerySchema,
+  response: CHART_POINTS,
+});
+
+export const costChart = endpoint({
+  method: 'GET',
+  path: '/api/invoices/costChart',
+  summary: 'Invoice amount in pounds per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  access: viewBills,
+  query: ChartQuerySchema,
+  response: CHART_POINTS,
+});
+
+export const unbilledCalls = endpoint({
+  method: 'GET',
+  path: '/api/invoices/unbilledCalls',
+  summary: "Voice calls on the caller's lines that are not on an invoice yet",
+  access: viewBills,
+  response: UnbilledCallsSchema,
+});
+
+export const download = endpoint({
+  method: 'GET',
+  path: '/api/invoices/download',
+  summary:
+    "An invoice's bill (PDF, needs DownloadBill Read) or call-detail file (CSV, needs DownloadCDRs Read), " +
+    'named by the location and file name the invoice list gives',
+  // Either file permission lets the caller in; the handler then checks the one the requested file needs.
+  access: anyOf('Read', 'DownloadBill', 'DownloadCDRs'),
+  query: InvoiceDownloadQuerySchema,
+  response: BinaryFileSchema,
+  download: { mediaTypes: ['application/pdf', 'text/csv'] },
+});

@@ -8,43 +8,46 @@ import { idParam } from '../params';
 const manageUsers = anyOf('Read', 'ManageUser');
 const ProfileIdParams = z.object({ id: idParam('profile') });
 
-/** Profiles (with their default functionality) and the functionality catalogue. */
-export const profileEndpoints = {
-  myFunctionality: endpoint({
-    method: 'GET',
-    path: '/api/profiles/myFunctionality',
-    summary: "The signed-in user's functionality (code and access type pairs)",
-    access: 'signed-in',
-    response: odataList(FunctionalitySchema),
-  }),
-  functionality: endpoint({
-    method: 'GET',
-    path: '/api/functionality',
-    summary: 'Every functionality code with each access type it has',
-    access: manageUsers,
-    response: odataList(FunctionalitySchema),
-  }),
-  list: endpoint({
-    method: 'GET',
-    path: '/api/profiles',
-    summary: 'Profiles a user can be given',
-    access: manageUsers,
-    response: odataList(ProfileSchema),
-  }),
-  get: endpoint({
-    method: 'GET',
-    path: '/api/profiles/:id',
-    summary: 'A profile by id',
-    access: manageUsers,
-    params: ProfileIdParams,
-    response: ProfileSchema,
-  }),
-  defaultFunctionality: endpoint({
-    method: 'GET',
-    path: '/api/profiles/:id/functionality',
-    summary: "A profile's default functionality",
-    access: manageUsers,
-    params: ProfileIdParams,
-    response: odataList(FunctionalitySchema),
-  }),
-} as const;
+// Profiles (with their default functionality) and the functionality catalogue.
+
+export const myFunctionality = endpoint({
+  method: 'GET',
+  path: '/api/profiles/myFunctionality',
+  summary: "The signed-in user's functionality (code and access type pairs)",
+  access: 'signed-in',
+  response: odataList(FunctionalitySchema),
+});
+
+export const functionality = endpoint({
+  method: 'GET',
+  path: '/api/functionality',
+  summary: 'Every functionality code with each access type it has',
+  access: manageUsers,
+  response: odataList(FunctionalitySchema),
+});
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/api/profiles',
+  summary: 'Profiles a user can be given',
+  access: manageUsers,
+  response: odataList(ProfileSchema),
+});
+
+export const get = endpoint({
+  method: 'GET',
+  path: '/api/profiles/:id',
+  summary: 'A profile by id',
+  access: manageUsers,
+  params: ProfileIdParams,
+  response: ProfileSchema,
+});
+
+export const defaultFunctionality = endpoint({
+  method: 'GET',
+  path: '/api/profiles/:id/functionality',
+  summary: "A profile's default functionality",
+  access: manageUsers,
+  params: ProfileIdParams,
+  response: odataList(FunctionalitySchema),
+});

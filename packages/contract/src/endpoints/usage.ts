@@ -28,76 +28,81 @@ const ACCESS = {
  * Calls (voice calls) and Data (bytes), each point named by its month ('YYYY-MM-01') or day ('YYYY-MM-DD').
  * Analytics calls: the dash token of the same session is required beside the main one (spec section 7).
  */
-export const usageEndpoints = {
-  endpointMonthly: endpoint({
-    method: 'GET',
-    path: '/api/endpoints/:id/monthlyUsage',
-    summary: "A device's usage in each of the last 12 months, this one included",
-    access: ACCESS.endpoint,
-    dashToken: true,
-    params: EndpointIdParams,
-    response: UsageReply,
-  }),
-  endpointUninvoiced: endpoint({
-    method: 'GET',
-    path: '/api/endpoints/:id/uninvoicedUsage',
-    summary: "A device's usage on no bill yet, per day since its company's last billed period",
-    access: ACCESS.endpoint,
-    dashToken: true,
-    params: EndpointIdParams,
-    response: UsageReply,
-  }),
-  endpointBroadband: endpoint({
-    method: 'GET',
-    path: '/api/endpoints/:id/broadbandUsage',
-    summary: "A broadband line's data volume per day over the last 30 days",
-    access: ACCESS.broadband,
-    dashToken: true,
-    params: EndpointIdParams,
-    response: UsageReply,
-  }),
-  siteMonthly: endpoint({
-    method: 'GET',
-    path: '/api/sites/:id/monthlyUsage',
-    summary: "The mobile usage of a site's devices in each of the last 12 months",
-    access: ACCESS.site,
-    dashToken: true,
-    params: SiteIdParams,
-    response: UsageReply,
-  }),
-  siteUninvoiced: endpoint({
-    method: 'GET',
-    path: '/api/sites/:id/uninvoicedUsage',
-    summary: "The mobile usage of a site's devices on no bill yet, per day",
-    access: ACCESS.site,
-    dashToken: true,
-    params: SiteIdParams,
-    response: UsageReply,
-  }),
-  teamMonthly: endpoint({
-    method: 'GET',
-    path: '/api/teams/:id/monthlyUsage',
-    summary: "The mobile usage of a team's devices in each of the last 12 months",
-    access: ACCESS.team,
-    dashToken: true,
-    params: TeamIdParams,
-    response: UsageReply,
-  }),
-  teamUninvoiced: endpoint({
-    method: 'GET',
-    path: '/api/teams/:id/uninvoicedUsage',
-    summary: "The mobile usage of a team's devices on no bill yet, per day",
-    access: ACCESS.team,
-    dashToken: true,
-    params: TeamIdParams,
-    response: UsageReply,
-  }),
-  userMonthly: endpoint({
-    method: 'GET',
-    path: '/api/users/monthlyUsage',
-    summary: "The dashboard widget: mobile usage of the caller's whole estate in each of the last 12 months",
-    access: ACCESS.user,
-    dashToken: true,
-    response: UsageReply,
-  }),
-} as const;
+export const endpointMonthly = endpoint({
+  method: 'GET',
+  path: '/api/endpoints/:id/monthlyUsage',
+  summary: "A device's usage in each of the last 12 months, this one included",
+  access: ACCESS.endpoint,
+  dashToken: true,
+  params: EndpointIdParams,
+  response: UsageReply,
+});
+
+export const endpointUninvoiced = endpoint({
+  method: 'GET',
+  path: '/api/endpoints/:id/uninvoicedUsage',
+  summary: "A device's usage on no bill yet, per day since its company's last billed period",
+  access: ACCESS.endpoint,
+  dashToken: true,
+  params: EndpointIdParams,
+  response: UsageReply,
+});
+
+export const endpointBroadband = endpoint({
+  method: 'GET',
+  path: '/api/endpoints/:id/broadbandUsage',
+  summary: "A broadband line's data volume per day over the last 30 days",
+  access: ACCESS.broadband,
+  dashToken: true,
+  params: EndpointIdParams,
+  response: UsageReply,
+});
+
+export const siteMonthly = endpoint({
+  method: 'GET',
+  path: '/api/sites/:id/monthlyUsage',
+  summary: "The mobile usage of a site's devices in each of the last 12 months",
+  access: ACCESS.site,
+  dashToken: true,
+  params: SiteIdParams,
+  response: UsageReply,
+});
+
+export const siteUninvoiced = endpoint({
+  method: 'GET',
+  path: '/api/sites/:id/uninvoicedUsage',
+  summary: "The mobile usage of a site's devices on no bill yet, per day",
+  access: ACCESS.site,
+  dashToken: true,
+  params: SiteIdParams,
+  response: UsageReply,
+});
+
+export const teamMonthly = endpoint({
+  method: 'GET',
+  path: '/api/teams/:id/monthlyUsage',
+  summary: "The mobile usage of a team's devices in each of the last 12 months",
+  access: ACCESS.team,
+  dashToken: true,
+  params: TeamIdParams,
+  response: UsageReply,
+});
+
+export const teamUninvoiced = endpoint({
+  method: 'GET',
+  path: '/api/teams/:id/uninvoicedUsage',
+  summary: "The mobile usage of a team's devices on no bill yet, per day",
+  access: ACCESS.team,
+  dashToken: true,
+  params: TeamIdParams,
+  response: UsageReply,
+});
+
+export const userMonthly = endpoint({
+  method: 'GET',
+  path: '/api/users/monthlyUsage',
+  summary: "The dashboard widget: mobile usage of the caller's whole estate in each of the last 12 months",
+  access: ACCESS.user,
+  dashToken: true,
+  response: UsageReply,
+});
