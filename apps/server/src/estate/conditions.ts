@@ -14,3 +14,14 @@ import type { EstateScope } from './estate-scope.js';
 export function ordersInEstate(eb: ExpressionBuilder<Database, 'orders'>, scope: EstateScope) {
   return scope.companyWide ? eb('orders.company_id', 'in', scope.companies()) : eb('orders.id', 'in', scope.orders());
 }
+
+/**
+ * The caller's lines. The company condition holds at every level: at Company level it is the whole estate, so the
+ * set of the companies' line ids is never built; at other levels it never narrows the answer (a visible line is of
+ * a visible company) but lets PostgreSQL read only those companies' lines from a (company_id, ...) index, such as
+ * endpoints_company_type_name, before checking the scope.
+ */
+export function endpointsInEstate(eb: ExpressionBuilder<Database, 'endpoints'>, scope: EstateScope) {
+  const ofCompanies = eb('endpoints.company_id', 'in', scope.companies());
+  return scope.companyWide ? ofCompanies : eb.and([ofCompanies, eb('endpoints.id', 'in', scope.endpoints())]);
+}
