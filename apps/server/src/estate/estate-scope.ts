@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -31,11 +31,6 @@ export type EstateScope = {
    * exactly when its `company_id` is in companies(), so a query can say that directly instead of `id in (…)`.
    */
   companyWide: boolean;
-  /**
-   * Whether the user `userId` is in users(), as a condition checked row by row: cheap when a query has already
-   * narrowed its users (a search), where `id in users()` would first build the whole set.
-   */
-  hasUser(userId: Expression<number>): Expression<SqlBool>;
 };
 
 /** What a scope needs to know of its caller: who, at which level, of which partner, holding what. */
@@ -46,31 +41,11 @@ export function estateScope(db: Kysely<Database>, principal: EstateCaller): Esta
   const q = db;
   const ids = <T>(query: T) => query as unknown as IdQuery;
   const companyLevel = principal.profile.level === 'Company';
-  const hasUser = (userId: Expression<number>): Expression<SqlBool> => {
-    if (companyLevel) {
-      // Each link joined to its company directly: no id set of the companies' endpoints is ever built.
-      const companies = base.companies();
-      return sql<SqlBool>`(${userId} = ${principal.userId}
-        OR EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = ${userId} AND uc.company_id IN (${companies}))
-        OR EXISTS (SELECT 1 FROM user_sites us JOIN sites s ON s.id = us.site_id
-          WHERE us.user_id = ${userId} AND s.company_id IN (${companies}))
-        OR EXISTS (SELECT 1 FROM user_teams ut JOIN teams t ON t.id = ut.team_id
-          WHERE ut.user_id = ${userId} AND t.company_id IN (${companies}))
-        OR EXISTS (SELECT 1 FROM user_endpoints ue JOIN endpoints e ON e.id = ue.endpoint_id
-          WHERE ue.user_id = ${userId} AND e.company_id IN (${companies})))`;
-    }
-    return sql<SqlBool>`(${userId} = ${principal.userId}
-      OR EXISTS (SELECT 1 FROM user_sites us WHERE us.user_id = ${userId} AND us.site_id IN (${base.sites()}))
-      OR EXISTS (SELECT 1 FROM user_teams ut WHERE ut.user_id = ${userId} AND ut.team_id IN (${base.teams()}))
-      OR EXISTS (SELECT 1 FROM user_endpoints ue WHERE ue.user_id = ${userId}
-        AND ue.endpoint_id IN (${base.endpoints()})))`;
-  };
   return {
     ...base,
     db,
     caller: principal,
     companyWide: companyLevel,
-    hasUser,
     orders: () =>
       companyLevel
         ? ids(q.selectFrom('orders').select('orders.id').where('orders.company_id', 'in', base.companies()))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { userInEstate } from '../../src/estate/conditions.js';
 import { type estateScope, requireInEstate } from '../../src/estate/estate-scope.js';
 import { estateScopeOf } from '../support/callers.js';
 import { useDemoApp } from '../support/test-app.js';
@@ -75,14 +76,14 @@ describe('estate scope by profile level', () => {
     expect(await idsOf(scope.sites())).toHaveLength(1);
   });
 
-  it('hasUser agrees with users() for every demo user at every level', async () => {
+  it('userInEstate agrees with users() for every demo user at every level', async () => {
     const everyone = await db().selectFrom('users').select('user_name').orderBy('id').execute();
     for (const { user_name } of everyone) {
       const scope = await scopeOf(user_name);
       const byCondition = await db()
         .selectFrom('users')
         .select('users.id')
-        .where((eb) => scope.hasUser(eb.ref('users.id')))
+        .where((eb) => userInEstate(eb.ref('users.id'), scope))
         .orderBy('users.id')
         .execute();
       expect(

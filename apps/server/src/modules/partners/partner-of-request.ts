@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidTokenError } from '../../auth/access-tokens.js';
+import type { PartnerScope } from '../../estate/partner-scope.js';
+import { firstPartnerId, partnerIdOfTheme, partnerIdOfUser } from './repository.js';
 
 /** Set at sign-in so the sign-in page itself can show the reseller's brand and messages next time. */
 export const THEME_COOKIE = 'themeCode';
@@ -12,22 +14,19 @@ export async function partnerIdOf(request: FastifyRequest): Promise<number> {
   const { db } = request.server.database;
   if (request.principal) return request.principal.partnerId;
   const userId = await signedInUserId(request);
-  if (userId !== undefined) {
-    const user = await db.selectFrom('users').select('partner_id').where('id', '=', userId).executeTakeFirst();
-    if (user) return user.partner_id;
-  }
+  const ofUser = userId === undefined ? undefined : await partnerIdOfUser(db, userId);
+  if (ofUser !== undefined) return ofUser;
   const themeCode = request.cookies[THEME_COOKIE];
-  const partner = await db
-    .selectFrom('partners')
-    .select('id')
-    .$if(themeCode !== undefined, (q) => q.where('theme_code', '=', themeCode ?? ''))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (partner) return partner.id;
-  const first = await db.selectFrom('partners').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!first) throw new Error('No partner is configured');
-  return first.id;
+  const ofTheme = themeCode === undefined ? undefined : await partnerIdOfTheme(db, themeCode);
+  if (ofTheme !== undefined) return ofTheme;
+  const first = await firstPartnerId(db);
+  if (first === undefined) throw new Error('No partner is configured');
+  return first;
+}
+
+/** The partner data this request may read: that of the partner whose portal it is in. */
+export async function partnerScopeOf(request: FastifyRequest): Promise<PartnerScope> {
+  return { db: request.server.database.db, partnerId: await partnerIdOf(request) };
 }
 
 /** The user of a valid bearer token on a public route; a missing or bad token just means "not signed in". */
