@@ -10,17 +10,29 @@ type Download = (file: InvoiceFile) => Promise<void>;
 
 /**
  * The invoice table's columns (spec 2.6); the Bill and CDRs download columns only with DownloadBill and DownloadCDRs
- * Read (spec 4 and 6).
+ * Read (spec 4 and 6). `browse` makes every figure sortable and the date and invoice number filterable (My Bills; the
+ * dashboard shows the latest bills only).
  */
-export function invoiceColumns(held: ReadonlyArray<Permission>, download: Download): DataTableColumn<Invoice>[] {
+export function invoiceColumns(
+  held: ReadonlyArray<Permission>,
+  download: Download,
+  browse = false,
+): DataTableColumn<Invoice>[] {
   const columns: DataTableColumn<Invoice>[] = [
-    { field: 'billDate', header: 'Bill Date', type: 'date', pattern: 'dd/MM/yyyy', sortable: true },
-    { field: 'invoiceNumber', header: 'Invoice Number' },
-    { field: 'calls', header: 'Calls', type: 'number', digitsInfo: '1.0-0', align: 'right' },
-    { field: 'duration', header: 'Duration', type: 'duration', align: 'right' },
-    { field: 'bytes', header: 'Usage', type: 'bytes', align: 'right' },
-    { field: 'fixedCharges', header: 'Fixed Charges', type: 'money', align: 'right' },
-    { field: 'invoiceAmount', header: 'Invoice Amount', type: 'money', align: 'right' },
+    {
+      field: 'billDate',
+      header: 'Bill Date',
+      type: 'date',
+      pattern: 'dd/MM/yyyy',
+      sortable: true,
+      ...(browse ? { filter: 'date', dateKind: 'date' } : {}),
+    },
+    { field: 'invoiceNumber', header: 'Invoice Number', ...(browse ? { sortable: true, filter: 'text' } : {}) },
+    { field: 'calls', header: 'Calls', type: 'number', digitsInfo: '1.0-0', align: 'right', sortable: browse },
+    { field: 'duration', header: 'Duration', type: 'duration', align: 'right', sortable: browse },
+    { field: 'bytes', header: 'Usage', type: 'bytes', align: 'right', sortable: browse },
+    { field: 'fixedCharges', header: 'Fixed Charges', type: 'money', align: 'right', sortable: browse },
+    { field: 'invoiceAmount', header: 'Invoice Amount', type: 'money', align: 'right', sortable: browse },
   ];
   if (hasPermission(held, 'DownloadBill', 'Read')) {
     columns.push({
@@ -51,16 +63,19 @@ export interface InvoicesTableProps {
   /** The one page size the table offers (spec 2.9: 5 on the dashboard, 13 on My Bills). */
   pageSize: number;
   ariaLabel: string;
+  /** Sorting by every column and filters on the date and invoice number (My Bills). */
+  browse?: boolean;
 }
 
-/** The bills, newest first, one page size only. */
-export function InvoicesTable({ resource, pageSize, ariaLabel }: InvoicesTableProps) {
+/** The bills, newest first unless sorted otherwise, one page size only; list state in the URL under `bills.`. */
+export function InvoicesTable({ resource, pageSize, ariaLabel, browse = false }: InvoicesTableProps) {
   const held = usePermissions();
   const download = useInvoiceDownload();
-  const columns = useMemo(() => invoiceColumns(held ?? [], download), [held, download]);
+  const columns = useMemo(() => invoiceColumns(held ?? [], download, browse), [held, download, browse]);
   return (
     <DataTable<Invoice>
       resource={resource}
+      urlKey="bills"
       path={INVOICES_PATH}
       parseRow={InvoiceSchema.parse}
       columns={columns}

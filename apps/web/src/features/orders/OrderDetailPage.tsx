@@ -183,6 +183,7 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
       ) : (
         <DataTable<OrderItemListItem>
           resource="order-items-mobile"
+          urlKey="items"
           path={`/api/orders/${orderId}/items`}
           parseRow={OrderItemListItemSchema.parse}
           columns={mobileColumns}

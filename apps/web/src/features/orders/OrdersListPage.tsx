@@ -28,6 +28,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
       <PageHeading title={title} />
       <DataTable<Order>
         resource={`orders-${kind}`}
+        urlKey="orders"
         path={listPath}
         parseRow={OrderSchema.parse}
         columns={columns(kind)}
