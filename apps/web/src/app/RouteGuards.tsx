@@ -2,8 +2,8 @@ import { canAccessRoute, type PortalRoute } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { rememberRedirectUrl } from '../features/session/redirect-url';
-import { useFunctionality, useSessionSnapshot } from '../features/session/useSession';
+import { rememberRedirectUrl } from './session/redirect-url';
+import { useFunctionality, useSessionSnapshot } from './session/useSession';
 
 /** Signed-out visitors of a guarded page go to /login, which brings them back afterwards (spec 2.1). */
 export function RequireSignIn({ children }: { children: ReactNode }) {

@@ -3,10 +3,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { sessionStore } from '../api/session-store';
 import { currentMessagesQuery } from '../features/messages/useCurrentMessages';
-import { companyNamesQuery, functionalityQuery } from '../features/session/useSession';
+import { companyNamesQuery, functionalityQuery } from './session/useSession';
 
 /** The code of each screen, loaded on first use (route-level code splitting). */
-export const loadShell = () => import('../components/shell/AppShell');
+export const loadShell = () => import('./shell/AppShell');
 export const loadLoginPage = () => import('../features/login/LoginPage');
 export const loadForgotPasswordPages = () => import('../features/login/ForgotPasswordPage');
 export const loadDashboardPage = () => import('../features/dashboard/DashboardPage');

@@ -1,7 +1,7 @@
 import { hasPermission, type Invoice, InvoiceSchema, type Permission } from '@portal/contract';
 import { useMemo } from 'react';
+import { usePermissions } from '../../app/session/useSession';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { usePermissions } from '../session/useSession';
 import type { InvoiceFile } from './invoice-files';
 import { INVOICES_PATH } from './invoice-queries';
 import { useInvoiceDownload } from './useInvoiceDownload';

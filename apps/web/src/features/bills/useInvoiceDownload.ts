@@ -1,7 +1,7 @@
 import { hasPermission, type InvoiceChartPoint, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useCallback } from 'react';
+import { usePermissions } from '../../app/session/useSession';
 import { useNotify } from '../../components/notifications/NotificationProvider';
-import { usePermissions } from '../session/useSession';
 import { downloadInvoiceFile, type InvoiceFile } from './invoice-files';
 
 /**

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_BILLS_PAGE_SIZE } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentUser, usePermissions } from '../../app/session/useSession';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
@@ -13,7 +14,6 @@ import { UsageChart } from '../../components/usage-chart/UsageChart';
 import { InvoiceChart } from '../bills/InvoiceChart';
 import { InvoicesTable } from '../bills/InvoicesTable';
 import { useBillBarClick } from '../bills/useInvoiceDownload';
-import { useCurrentUser, usePermissions } from '../session/useSession';
 import { EstateTile, LatestBillTile, UnbilledCallsTile } from './CountTiles';
 import { type DashboardSections, dashboardSections, hasDashboardContent } from './dashboard-sections';
 

@@ -12,12 +12,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../api/auth-api';
+import { PageLoader } from '../../components/PageLoader';
 import { MessageBanner } from '../../features/messages/MessageBanner';
-import { PartnerLogo } from '../../features/partner/PartnerLogo';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
-import { useCompanyNames } from '../../features/session/useSession';
 import { PORTAL_TITLE } from '../../lib/portal-title';
-import { PageLoader } from '../PageLoader';
+import { PartnerLogo } from '../partner/PartnerLogo';
+import { useCompanyNames } from '../session/useSession';
 import { SideMenu } from './SideMenu';
 
 const DRAWER_WIDTH = 248;
