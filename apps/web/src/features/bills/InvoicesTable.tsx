@@ -1,6 +1,6 @@
-import { hasPermission, type Invoice, InvoiceSchema, type Permission } from '@portal/contract';
+import { type Invoice, InvoiceSchema } from '@portal/contract';
 import { useMemo } from 'react';
-import { usePermissions } from '../../app/session/useSession';
+import { useCan } from '../../app/session/useCan';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import type { InvoiceFile } from './invoice-files';
 import { INVOICES_PATH } from './invoice-queries';
@@ -8,13 +8,19 @@ import { useInvoiceDownload } from './useInvoiceDownload';
 
 type Download = (file: InvoiceFile) => Promise<void>;
 
+/** Which download columns the table has: DownloadBill and DownloadCDRs Read. */
+export interface InvoiceDownloads {
+  bill: boolean;
+  cdrs: boolean;
+}
+
 /**
  * The invoice table's columns (spec 2.6); the Bill and CDRs download columns only with DownloadBill and DownloadCDRs
  * Read (spec 4 and 6). `browse` makes every figure sortable and the date and invoice number filterable (My Bills; the
  * dashboard shows the latest bills only).
  */
 export function invoiceColumns(
-  held: ReadonlyArray<Permission>,
+  downloads: InvoiceDownloads,
   download: Download,
   browse = false,
 ): DataTableColumn<Invoice>[] {
@@ -34,7 +40,7 @@ export function invoiceColumns(
     { field: 'fixedCharges', header: 'Fixed Charges', type: 'money', align: 'right', sortable: browse },
     { field: 'invoiceAmount', header: 'Invoice Amount', type: 'money', align: 'right', sortable: browse },
   ];
-  if (hasPermission(held, 'DownloadBill', 'Read')) {
+  if (downloads.bill) {
     columns.push({
       field: 'pdfFileName',
       header: 'Bill',
@@ -44,7 +50,7 @@ export function invoiceColumns(
       download: (row) => download({ webDataPhysicalLocation: row.webDataPhysicalLocation, fileName: row.pdfFileName }),
     });
   }
-  if (hasPermission(held, 'DownloadCDRs', 'Read')) {
+  if (downloads.cdrs) {
     columns.push({
       field: 'cdrFileName',
       header: 'CDRs',
@@ -69,9 +75,10 @@ export interface InvoicesTableProps {
 
 /** The bills, newest first unless sorted otherwise, one page size only; list state in the URL under `bills.`. */
 export function InvoicesTable({ resource, pageSize, ariaLabel, browse = false }: InvoicesTableProps) {
-  const held = usePermissions();
+  const bill = useCan('DownloadBill', 'Read') === true;
+  const cdrs = useCan('DownloadCDRs', 'Read') === true;
   const download = useInvoiceDownload();
-  const columns = useMemo(() => invoiceColumns(held ?? [], download, browse), [held, download, browse]);
+  const columns = useMemo(() => invoiceColumns({ bill, cdrs }, download, browse), [bill, cdrs, download, browse]);
   return (
     <DataTable<Invoice>
       resource={resource}
