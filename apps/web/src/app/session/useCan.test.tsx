@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useCan, useCanAccessRoute } from './useCan';
+import { useCan } from './useCan';
+import { useCanAccessRoute } from './useCanAccessRoute';
 import { functionalityQuery } from './useSession';
 
 function wrapperWith(permissions: readonly Permission[] | undefined) {
