@@ -7,8 +7,8 @@ import { NotificationProvider } from '../components/notifications/NotificationPr
 import { routerBasename, routerPathname } from '../lib/base-url';
 import { CookieConsentProvider } from './cookie-consent/CookieConsent';
 import { PartnerThemeProvider } from './partner/PartnerThemeProvider';
+import { preloadFirstScreen } from './preload-first-screen';
 import { createQueryClient } from './query-client';
-import { preloadFirstScreen } from './route-modules';
 import { SessionEndedRedirect } from './SessionEndedRedirect';
 
 /**

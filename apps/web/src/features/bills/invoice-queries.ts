@@ -6,7 +6,7 @@ import { apiQueryKey } from '../../api/query-cache';
 
 /**
  * The invoice calls of spec section 7 as TanStack Query options. Kept free of React and MUI so the router can
- * start them while the page's code is still downloading (route-modules.ts).
+ * start them while the page's code is still downloading (app/preload-first-screen.ts).
  */
 
 export const INVOICES_PATH = '/api/invoices';
