@@ -30,5 +30,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: 'hidden',
     target: 'es2023',
+    rolldownOptions: {
+      output: {
+        // Everything index.html loads up front goes in one chunk: split into a dozen small shared chunks it gzips
+        // about 6 kB worse (docs/decisions/0043-one-chunk-for-the-first-load.md). Screens stay lazy chunks.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
 });

@@ -112,6 +112,86 @@ describe('dashboard and My Bills', () => {
     });
   }
 
+  it('keeps the page, sort and filter of My Bills in the URL through reload, Back and Forward', async () => {
+    const { page, problems } = await portal.open(DESKTOP);
+    await signIn(page, 'acme.admin');
+    await page.goto('/my-bills');
+    const table = page.getByRole('table', { name: 'Invoices' });
+    const pagination = page.getByText(/^\d+–\d+ of \d+$/);
+    const invoiceNumbers = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
+    const shows = async (range: RegExp) => {
+      await pagination.filter({ hasText: range }).waitFor();
+      await waitForData(page);
+    };
+    await shows(/^1–13 of 24$/);
+    const [newest = '', secondNewest = ''] = await table.locator('tbody tr td:first-child').allTextContents();
+    const [newestNumber = ''] = await invoiceNumbers();
+
+    // Page 2, then sort by amount (back to page 1), then bills up to the second newest, then page 2 again.
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await shows(/^14–24 of 24$/);
+    await table.getByRole('button', { name: 'Invoice Amount' }).click();
+    await shows(/^1–13 of 24$/);
+    await page.getByRole('button', { name: 'Filter Bill Date' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter for Bill Date' });
+    await dialog.getByLabel('To').fill(secondNewest.split('/').reverse().join('-'));
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await shows(/^1–13 of 23$/);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await shows(/^14–23 of 23$/);
+    const secondPage = await invoiceNumbers();
+
+    const expectFilteredPageTwo = async () => {
+      await shows(/^14–23 of 23$/);
+      expect(await invoiceNumbers()).toEqual(secondPage);
+      expect(await table.getByRole('columnheader', { name: /Invoice Amount/ }).getAttribute('aria-sort')).toBe(
+        'ascending',
+      );
+      await page.getByText(`Bill Date: to ${secondNewest}`).waitFor();
+      const url = new URL(page.url());
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        'bills.page': '2',
+        'bills.sort': 'invoiceAmount.asc',
+        'bills.f.billDate': `..${secondNewest.split('/').reverse().join('-')}`,
+      });
+    };
+    await expectFilteredPageTwo();
+    // The amounts go up, and the newest bill is filtered out.
+    const amounts = (await table.locator('tbody tr td:nth-child(7)').allTextContents()).map((text) =>
+      Number(text.replace(/[£,]/g, '')),
+    );
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(secondPage).not.toContain(newestNumber);
+
+    await page.reload();
+    await expectFilteredPageTwo();
+
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await page.goBack();
+    await expectFilteredPageTwo();
+
+    // Back steps through the earlier states: filtered page 1, sorted, page 2, the first page.
+    await page.goBack();
+    await shows(/^1–13 of 23$/);
+    await page.goBack();
+    await shows(/^1–13 of 24$/);
+    expect(await page.getByText(/^Bill Date: to/).count()).toBe(0);
+    expect(await table.getByRole('columnheader', { name: /Invoice Amount/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await page.goBack();
+    await shows(/^14–24 of 24$/);
+    expect(await table.getByRole('columnheader', { name: /Bill Date/ }).getAttribute('aria-sort')).toBe('descending');
+    await page.goBack();
+    await shows(/^1–13 of 24$/);
+    expect((await table.locator('tbody tr td:first-child').allTextContents())[0]).toBe(newest);
+    expect(new URL(page.url()).search).toBe('');
+    await page.goForward();
+    await shows(/^14–24 of 24$/);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
   it('downloads a bill when acme.admin clicks a bar of the invoice graph', async () => {
     const { page, problems } = await portal.open(DESKTOP);
     await signIn(page, 'acme.admin');

@@ -104,17 +104,30 @@ export interface PortalPage {
   close(): Promise<void>;
 }
 
-/** A fresh browser context (no shared cookies or storage) at the given viewport, with problem tracking on. */
+/**
+ * A fresh browser context (no shared cookies or storage) at the given viewport, with problem tracking on.
+ * `localStorage` starts the portal's origin with those entries (a session signed in through the API, say).
+ */
 export async function openPortalPage(
   browser: Browser,
   viewport: ViewportProfile,
   baseUrl: string,
+  localStorage: Readonly<Record<string, string>> = {},
 ): Promise<PortalPage> {
   const context = await browser.newContext({
     ...viewport.context,
     baseURL: baseUrl,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: new URL(baseUrl).origin,
+          localStorage: Object.entries(localStorage).map(([name, value]) => ({ name, value })),
+        },
+      ],
+    },
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

@@ -27,9 +27,13 @@ export function usePortal() {
       if (!server) throw new Error('beforeAll did not start the server');
       return server;
     },
-    async open(viewport: ViewportProfile = VIEWPORTS[0] as ViewportProfile): Promise<PortalPage> {
+    /** A fresh context; `localStorage` seeds the portal's storage (e.g. `signInThroughApi(...).storage`). */
+    async open(
+      viewport: ViewportProfile = VIEWPORTS[0] as ViewportProfile,
+      localStorage: Readonly<Record<string, string>> = {},
+    ): Promise<PortalPage> {
       if (!server || !browser) throw new Error('beforeAll did not start the server and the browser');
-      const portalPage = await openPortalPage(browser, viewport, server.baseUrl);
+      const portalPage = await openPortalPage(browser, viewport, server.baseUrl, localStorage);
       pages.push(portalPage);
       return portalPage;
     },

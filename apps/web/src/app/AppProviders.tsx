@@ -4,11 +4,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { connectQueryCache } from '../api/query-cache';
 import { NotificationProvider } from '../components/notifications/NotificationProvider';
-import { CookieConsentProvider } from '../features/cookie-consent/CookieConsent';
-import { PartnerThemeProvider } from '../features/partner/PartnerThemeProvider';
 import { routerBasename, routerPathname } from '../lib/base-url';
+import { CookieConsentProvider } from './cookie-consent/CookieConsent';
+import { PartnerThemeProvider } from './partner/PartnerThemeProvider';
+import { preloadFirstScreen } from './preload-first-screen';
 import { createQueryClient } from './query-client';
-import { preloadFirstScreen } from './route-modules';
 import { SessionEndedRedirect } from './SessionEndedRedirect';
 
 /**

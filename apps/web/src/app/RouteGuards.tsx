@@ -1,9 +1,10 @@
-import { canAccessRoute, type PortalRoute } from '@portal/contract';
+import type { PortalRoute } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { rememberRedirectUrl } from '../features/session/redirect-url';
-import { useFunctionality, useSessionSnapshot } from '../features/session/useSession';
+import { rememberRedirectUrl } from './session/redirect-url';
+import { useCanAccessRoute } from './session/useCanAccessRoute';
+import { useSessionSnapshot } from './session/useSession';
 
 /** Signed-out visitors of a guarded page go to /login, which brings them back afterwards (spec 2.1). */
 export function RequireSignIn({ children }: { children: ReactNode }) {
@@ -21,10 +22,8 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
  * a menu route also has its menu entry hidden, so only a typed or stale URL reaches it (docs/decisions/0018).
  */
 export function RequireAccess({ route, children }: { route: PortalRoute; children: ReactNode }) {
-  const { roles } = useSessionSnapshot();
-  const needsFunctionality = route.access !== 'signed-in' && route.access !== 'public';
-  const functionality = useFunctionality();
-  if (needsFunctionality && functionality.isPending) return <PageLoader />;
-  if (!canAccessRoute(route, functionality.data ?? [], roles)) return <Navigate to="/" replace />;
+  const allowed = useCanAccessRoute(route);
+  if (allowed === undefined) return <PageLoader />;
+  if (!allowed) return <Navigate to="/" replace />;
   return children;
 }

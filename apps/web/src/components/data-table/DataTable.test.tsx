@@ -46,8 +46,8 @@ const columns: DataTableColumn<Order>[] = [
   { field: 'status', header: 'Status', type: 'status' },
 ];
 
-function renderTable(overrides: Partial<DataTableProps<Order>> = {}) {
-  return renderWithProviders(
+function Table(overrides: Partial<DataTableProps<Order>>) {
+  return (
     <DataTable<Order>
       resource="orders"
       path="/api/orders"
@@ -57,8 +57,12 @@ function renderTable(overrides: Partial<DataTableProps<Order>> = {}) {
       ariaLabel="Orders"
       defaultSort={{ field: 'createdDate', direction: 'desc' }}
       {...overrides}
-    />,
+    />
   );
+}
+
+function renderTable(overrides: Partial<DataTableProps<Order>> = {}, url = '/') {
+  return renderWithProviders(<Table {...overrides} />, { url });
 }
 
 function bodyRows(): HTMLElement[] {
@@ -585,5 +589,173 @@ describe('small screens', () => {
     await user.click(screen.getByRole('button', { name: /apply/i }));
     await waitFor(() => expect(screen.getAllByTestId('data-table-card')).toHaveLength(1));
     expect(list.last().get('$filter')).toBe("contains(reference,'007')");
+  });
+});
+
+describe('list state in the URL', () => {
+  function ownParams(search: string, key = 'orders'): string {
+    return [...new URLSearchParams(search)]
+      .filter(([name]) => name.startsWith(`${key}.`))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('&');
+  }
+
+  it('opens at the page, sort and filters the URL names', async () => {
+    const list = fakeList('/api/orders', makeOrders(30));
+    server.use(list.handler);
+    const { router } = renderTable(
+      {},
+      '/orders?orders.page=2&orders.sort=reference.asc&orders.f.reference=REF-0&orders.f.createdDate=2026-01-01..',
+    );
+
+    expect(await screen.findByText('REF-006')).toBeTruthy();
+    expect(list.requests).toHaveLength(1);
+    expect(list.last().get('$skip')).toBe('5');
+    expect(list.last().get('$orderby')).toBe('reference asc');
+    expect(list.last().get('$filter')).toBe("(createdDate ge 2026-01-01T00:00:00Z) and (contains(reference,'REF-0'))");
+    expect(screen.getByText('6–10 of 30')).toBeTruthy();
+    expect(screen.getByText('Reference: REF-0')).toBeTruthy();
+    expect(screen.getByText('Date: from 01/01/2026')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Reference/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(router.visits.map((visit) => visit.action)).toEqual(['POP']);
+  });
+
+  it('adds a history entry for each change, and Back brings each earlier state back', async () => {
+    const user = userEvent.setup();
+    const list = fakeList('/api/orders', makeOrders(30));
+    server.use(list.handler);
+    const { router } = renderTable({}, '/orders?tab=2');
+    await screen.findByText('REF-030');
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await screen.findByText('REF-025');
+    await user.click(screen.getByRole('button', { name: 'Reference' }));
+    await screen.findByText('REF-001');
+    await user.click(screen.getByRole('button', { name: 'Filter Reference' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reference' }), 'REF-02');
+    await user.click(screen.getByRole('button', { name: /apply/i }));
+    await screen.findByText('1–5 of 10');
+
+    expect(router.visits.map((visit) => [visit.action, ownParams(visit.search)])).toEqual([
+      ['POP', ''],
+      ['PUSH', 'orders.page=2'],
+      ['PUSH', 'orders.sort=reference.asc'],
+      ['PUSH', 'orders.sort=reference.asc&orders.f.reference=REF-02'],
+    ]);
+    expect(new URLSearchParams(router.location().search).get('tab')).toBe('2');
+    expect(router.location().pathname).toBe('/orders');
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByText('Reference: REF-02')).toBeNull());
+    expect(await screen.findByText('1–5 of 30')).toBeTruthy();
+    expect(within(bodyRows()[0]!).getByText('REF-001')).toBeTruthy();
+
+    await router.navigate(-1);
+    expect(await screen.findByText('6–10 of 30')).toBeTruthy();
+    expect(within(bodyRows()[0]!).getByText('REF-025')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Date/ }).getAttribute('aria-sort')).toBe('descending');
+
+    await router.navigate(1);
+    expect(await screen.findByText('1–5 of 30')).toBeTruthy();
+    expect(within(bodyRows()[0]!).getByText('REF-001')).toBeTruthy();
+  });
+
+  it('corrects a hand-edited or stale URL in place and shows the list it can', async () => {
+    const list = fakeList('/api/orders', makeOrders(12));
+    server.use(list.handler);
+    const { router } = renderTable(
+      {},
+      '/orders?tab=2&orders.page=abc&orders.sort=secret.desc&orders.size=7&orders.f.status=x&orders.f.createdDate=soon',
+    );
+
+    expect(await screen.findByText('REF-012')).toBeTruthy();
+    await waitFor(() => expect(router.location().search).toBe('?tab=2'));
+    expect(router.visits.map((visit) => visit.action)).toEqual(['POP', 'REPLACE']);
+    expect(list.requests.every((params) => params.get('$orderby') === 'createdDate desc')).toBe(true);
+    expect(list.requests.every((params) => !params.has('$filter') && params.get('$top') === '5')).toBe(true);
+  });
+
+  it('shows the last page for a page past the end, without a new history entry', async () => {
+    const list = fakeList('/api/orders', makeOrders(12));
+    server.use(list.handler);
+    const shownEmpty = vi.fn();
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('No records found.')) shownEmpty();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const { router } = renderTable({}, '/orders?orders.page=40');
+
+    expect(await screen.findByText('11–12 of 12')).toBeTruthy();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(ownParams(router.location().search)).toBe('orders.page=3');
+    expect(router.visits.map((visit) => visit.action)).toEqual(['POP', 'REPLACE']);
+    observer.disconnect();
+    expect(shownEmpty).not.toHaveBeenCalled();
+  });
+
+  it('keeps two tables on one page apart by their URL keys', async () => {
+    const user = userEvent.setup();
+    server.use(fakeList('/api/orders', makeOrders(12)).handler, fakeList('/api/other', makeOrders(12)).handler);
+    const { router } = renderWithProviders(
+      <>
+        <Table urlKey="first" />
+        <Table urlKey="second" path="/api/other" ariaLabel="Other orders" />
+      </>,
+      { url: '/?second.page=2' },
+    );
+    const [first, second] = [
+      await screen.findByRole('table', { name: 'Orders' }),
+      await screen.findByRole('table', { name: 'Other orders' }),
+    ];
+    await within(first).findByText('REF-012');
+    await within(second).findByText('REF-007');
+
+    const [firstNext] = screen.getAllByRole('button', { name: /next page/i });
+    await user.click(firstNext!);
+    await within(first).findByText('REF-007');
+    expect(within(second).getByText('REF-007')).toBeTruthy();
+    expect(new URLSearchParams(router.location().search).toString()).toBe('second.page=2&first.page=2');
+  });
+
+  it('names a chosen page size in the URL, and Back brings the earlier size back', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('dataTable.pageSize.orders', '20');
+    const list = fakeList('/api/orders', makeOrders(60));
+    server.use(list.handler);
+    const { router } = renderTable({}, '/orders?orders.page=2');
+    await screen.findByText('21–40 of 60');
+
+    await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    await screen.findByText('1–50 of 60');
+    expect(ownParams(router.location().search)).toBe('orders.size=50');
+    expect(window.localStorage.getItem('dataTable.pageSize.orders')).toBe('50');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('21–40 of 60')).toBeTruthy();
+    expect(ownParams(router.location().search)).toBe('orders.page=2&orders.size=20');
+  });
+
+  it('keeps the sort and filters of the cards in the URL, and starts them at the top', async () => {
+    const restoreMedia = matchAllMediaQueries();
+    const observer = installIntersectionObserver();
+    try {
+      const user = userEvent.setup();
+      const list = fakeList('/api/orders', makeOrders(12));
+      server.use(list.handler);
+      const { router } = renderTable({}, '/orders?orders.page=2&orders.sort=reference.desc');
+      await waitFor(() => expect(screen.getAllByTestId('data-table-card')).toHaveLength(5));
+      expect(list.last().get('$skip')).toBe('0');
+      expect(list.last().get('$orderby')).toBe('reference desc');
+
+      await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+      await user.click(await screen.findByRole('option', { name: 'Reference (ascending)' }));
+      await waitFor(() => expect(list.last().get('$orderby')).toBe('reference asc'));
+      expect(ownParams(router.location().search)).toBe('orders.sort=reference.asc');
+      expect(router.visits.at(-1)?.action).toBe('PUSH');
+    } finally {
+      restoreMedia();
+      observer.restore();
+    }
   });
 });

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
 import { isYmd } from './query';
-import type { ColumnFilterValue } from './types';
+import type { ColumnFilterValue, DataTableColumn } from './types';
 
 /** The text filter dialog width of spec 9. */
 export const TEXT_FILTER_DIALOG_WIDTH = 315;
@@ -129,5 +129,37 @@ export function DateFilterDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The dialog of a filterable column: the date dialog for date filters, the text dialog otherwise. */
+export function ColumnFilterDialog<Row>({
+  column,
+  current,
+  onApply,
+  onCancel,
+}: {
+  column: DataTableColumn<Row>;
+  current: ColumnFilterValue | undefined;
+  onApply: (filter: ColumnFilterValue | undefined) => void;
+  onCancel: () => void;
+}) {
+  if (column.filter === 'date') {
+    return (
+      <DateFilterDialog
+        header={column.header}
+        current={current?.kind === 'date' ? current : undefined}
+        onApply={onApply}
+        onCancel={onCancel}
+      />
+    );
+  }
+  return (
+    <TextFilterDialog
+      header={column.header}
+      current={current?.kind === 'text' ? current : undefined}
+      onApply={onApply}
+      onCancel={onCancel}
+    />
   );
 }

@@ -54,7 +54,8 @@ export async function fetchRange<Row>(
     offset += page.rows.length;
     if (page.rows.length < top || offset >= total) break;
   }
-  return { rows, total: Math.max(total, skip + rows.length) };
+  // A range past the end holds no rows: the total is the server's count, not the range's start.
+  return { rows, total: rows.length === 0 ? total : Math.max(total, skip + rows.length) };
 }
 
 /** Every row the query selects, MAX_PAGE_SIZE at a time. */

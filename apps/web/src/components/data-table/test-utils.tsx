@@ -1,9 +1,18 @@
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type RenderResult, render } from '@testing-library/react';
+import { act, type RenderResult, render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { type ReactElement, useEffect } from 'react';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigationType,
+  type To,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router';
 import { createPortalTheme } from '../../app/theme';
 
 /**
@@ -26,16 +35,69 @@ export const testTheme = createTheme(createPortalTheme(), {
   },
 });
 
-export function renderWithProviders(ui: ReactElement): RenderResult & { queryClient: QueryClient } {
+/** The router as a test sees it: where it is, how it got to each location, and navigate (`navigate(-1)` is Back). */
+export interface RouterProbe {
+  location(): Location;
+  /** Every location the router showed, with how it got there (PUSH, REPLACE or POP), the first one included. */
+  visits: Array<{ action: NavigationType; search: string }>;
+  navigate(to: To | number): Promise<void>;
+}
+
+interface RouterHandle {
+  location?: Location;
+  navigate?: NavigateFunction;
+  onVisit: (location: Location, action: NavigationType) => void;
+}
+
+function RouterSpy({ handle }: { handle: RouterHandle }) {
+  const location = useLocation();
+  const action = useNavigationType();
+  handle.location = location;
+  handle.navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one record per location, which its key names
+  useEffect(() => {
+    handle.onVisit(location, action);
+  }, [location.key]);
+  return null;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  options: { url?: string } = {},
+): RenderResult & { queryClient: QueryClient; router: RouterProbe } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const visits: RouterProbe['visits'] = [];
+  const handle: RouterHandle = {
+    onVisit: (location, action) => {
+      visits.push({ action, search: location.search });
+    },
+  };
+  const router: RouterProbe = {
+    location() {
+      if (!handle.location) throw new Error('The router has not rendered');
+      return handle.location;
+    },
+    visits,
+    async navigate(to) {
+      const navigate = handle.navigate;
+      if (!navigate) throw new Error('The router has not rendered');
+      await act(async () => {
+        if (typeof to === 'number') await navigate(to);
+        else await navigate(to);
+      });
+    },
+  };
   const result = render(
     <ThemeProvider theme={testTheme}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[options.url ?? '/']}>
+          <RouterSpy handle={handle} />
+          {ui}
+        </MemoryRouter>
       </QueryClientProvider>
     </ThemeProvider>,
   );
-  return { ...result, queryClient };
+  return { ...result, queryClient, router };
 }
 
 type Data = Record<string, unknown>;

@@ -1,7 +1,5 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { TIMINGS } from '@portal/contract';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
 /** The snackbar of spec section 9: one message at a time, 3 seconds unless the caller asks for longer. */
 export interface Notification {
@@ -13,6 +11,11 @@ export interface Notification {
 type Notify = (notification: Notification) => void;
 
 const NotifyContext = createContext<Notify | undefined>(undefined);
+
+// Most visits never notify, the sign-in page least of all: the snackbar's code loads with the first message.
+const NotificationSnackbar = lazy(() =>
+  import('./NotificationSnackbar').then((module) => ({ default: module.NotificationSnackbar })),
+);
 
 export function useNotify(): Notify {
   const notify = useContext(NotifyContext);
@@ -28,29 +31,16 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     setCurrent({ ...notification, key: Date.now() });
     setOpen(true);
   }, []);
-  const value = useMemo(() => notify, [notify]);
+  const close = useCallback(() => setOpen(false), []);
 
   return (
-    <NotifyContext.Provider value={value}>
+    <NotifyContext.Provider value={notify}>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={open}
-        autoHideDuration={current?.durationMs ?? TIMINGS.snackbarMs}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={current?.severity ?? 'info'}
-          variant="filled"
-          onClose={() => setOpen(false)}
-          sx={{ width: '100%' }}
-        >
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {current ? (
+        <Suspense fallback={null}>
+          <NotificationSnackbar key={current.key} notification={current} open={open} onClose={close} />
+        </Suspense>
+      ) : null}
     </NotifyContext.Provider>
   );
 }

@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import { type ChangePasswordForm, ChangePasswordFormSchema, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
+import { useCurrentUser } from '../../app/session/useSession';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { muiRegister } from '../../lib/mui-register';
 import { NewPasswordFields } from '../password/NewPasswordFields';
 import { PasswordField } from '../password/PasswordField';
-import { useCurrentUser } from '../session/useSession';
 
 /** The Change Password card of My Account (spec 2.7): closes on CANCEL and on success. */
 export function ChangePasswordCard({ onClose }: { onClose: () => void }) {

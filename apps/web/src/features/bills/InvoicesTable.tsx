@@ -1,28 +1,46 @@
-import { hasPermission, type Invoice, InvoiceSchema, invoiceEndpoints, type Permission } from '@portal/contract';
+import { type Invoice, InvoiceSchema, invoiceEndpoints } from '@portal/contract';
 import { useMemo } from 'react';
 import { endpointPath } from '../../api/endpoints';
+import { useCan } from '../../app/session/useCan';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { usePermissions } from '../session/useSession';
 import type { InvoiceFile } from './invoice-files';
 import { useInvoiceDownload } from './useInvoiceDownload';
 
 type Download = (file: InvoiceFile) => Promise<void>;
 
+/** Which download columns the table has: DownloadBill and DownloadCDRs Read. */
+export interface InvoiceDownloads {
+  bill: boolean;
+  cdrs: boolean;
+}
+
 /**
  * The invoice table's columns (spec 2.6); the Bill and CDRs download columns only with DownloadBill and DownloadCDRs
- * Read (spec 4 and 6).
+ * Read (spec 4 and 6). `browse` makes every figure sortable and the date and invoice number filterable (My Bills; the
+ * dashboard shows the latest bills only).
  */
-export function invoiceColumns(held: ReadonlyArray<Permission>, download: Download): DataTableColumn<Invoice>[] {
+export function invoiceColumns(
+  downloads: InvoiceDownloads,
+  download: Download,
+  browse = false,
+): DataTableColumn<Invoice>[] {
   const columns: DataTableColumn<Invoice>[] = [
-    { field: 'billDate', header: 'Bill Date', type: 'date', pattern: 'dd/MM/yyyy', sortable: true },
-    { field: 'invoiceNumber', header: 'Invoice Number' },
-    { field: 'calls', header: 'Calls', type: 'number', digitsInfo: '1.0-0', align: 'right' },
-    { field: 'duration', header: 'Duration', type: 'duration', align: 'right' },
-    { field: 'bytes', header: 'Usage', type: 'bytes', align: 'right' },
-    { field: 'fixedCharges', header: 'Fixed Charges', type: 'money', align: 'right' },
-    { field: 'invoiceAmount', header: 'Invoice Amount', type: 'money', align: 'right' },
+    {
+      field: 'billDate',
+      header: 'Bill Date',
+      type: 'date',
+      pattern: 'dd/MM/yyyy',
+      sortable: true,
+      ...(browse ? { filter: 'date', dateKind: 'date' } : {}),
+    },
+    { field: 'invoiceNumber', header: 'Invoice Number', ...(browse ? { sortable: true, filter: 'text' } : {}) },
+    { field: 'calls', header: 'Calls', type: 'number', digitsInfo: '1.0-0', align: 'right', sortable: browse },
+    { field: 'duration', header: 'Duration', type: 'duration', align: 'right', sortable: browse },
+    { field: 'bytes', header: 'Usage', type: 'bytes', align: 'right', sortable: browse },
+    { field: 'fixedCharges', header: 'Fixed Charges', type: 'money', align: 'right', sortable: browse },
+    { field: 'invoiceAmount', header: 'Invoice Amount', type: 'money', align: 'right', sortable: browse },
   ];
-  if (hasPermission(held, 'DownloadBill', 'Read')) {
+  if (downloads.bill) {
     columns.push({
       field: 'pdfFileName',
       header: 'Bill',
@@ -32,7 +50,7 @@ export function invoiceColumns(held: ReadonlyArray<Permission>, download: Downlo
       download: (row) => download({ webDataPhysicalLocation: row.webDataPhysicalLocation, fileName: row.pdfFileName }),
     });
   }
-  if (hasPermission(held, 'DownloadCDRs', 'Read')) {
+  if (downloads.cdrs) {
     columns.push({
       field: 'cdrFileName',
       header: 'CDRs',
@@ -51,16 +69,20 @@ export interface InvoicesTableProps {
   /** The one page size the table offers (spec 2.9: 5 on the dashboard, 13 on My Bills). */
   pageSize: number;
   ariaLabel: string;
+  /** Sorting by every column and filters on the date and invoice number (My Bills). */
+  browse?: boolean;
 }
 
-/** The bills, newest first, one page size only. */
-export function InvoicesTable({ resource, pageSize, ariaLabel }: InvoicesTableProps) {
-  const held = usePermissions();
+/** The bills, newest first unless sorted otherwise, one page size only; list state in the URL under `bills.`. */
+export function InvoicesTable({ resource, pageSize, ariaLabel, browse = false }: InvoicesTableProps) {
+  const bill = useCan('DownloadBill', 'Read') === true;
+  const cdrs = useCan('DownloadCDRs', 'Read') === true;
   const download = useInvoiceDownload();
-  const columns = useMemo(() => invoiceColumns(held ?? [], download), [held, download]);
+  const columns = useMemo(() => invoiceColumns({ bill, cdrs }, download, browse), [bill, cdrs, download, browse]);
   return (
     <DataTable<Invoice>
       resource={resource}
+      urlKey="bills"
       path={endpointPath(invoiceEndpoints.list, {})}
       parseRow={InvoiceSchema.parse}
       columns={columns}

@@ -109,6 +109,21 @@ describe('My Bills', () => {
     expect(screen.queryByText(BAR_CLICK_HINT)).toBeNull();
   });
 
+  it('sorts by any figure and filters by invoice number or bill date', async () => {
+    const user = userEvent.setup();
+    renderWithPermissions(<MyBillsPage />, readPermissions('ViewMyBills'));
+    const table = await invoiceTable();
+
+    await user.click(within(table).getByRole('button', { name: 'Invoice Amount' }));
+    await waitFor(() => expect(list.last().get('$orderby')).toBe('invoiceAmount asc'));
+    await user.click(within(table).getByRole('button', { name: 'Filter Invoice Number' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Invoice Number' }), 'INV-1');
+    await user.click(screen.getByRole('button', { name: /apply/i }));
+    await waitFor(() => expect(list.last().get('$filter')).toBe("contains(invoiceNumber,'INV-1')"));
+    expect(within(table).getByRole('button', { name: 'Filter Bill Date' })).toBeTruthy();
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(6));
+  });
+
   it.each([
     [['ViewMyBills'] as const, [] as string[]],
     [['ViewMyBills', 'DownloadBill'] as const, ['Bill']],

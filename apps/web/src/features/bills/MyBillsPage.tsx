@@ -35,7 +35,7 @@ export function MyBillsPage() {
         </Grid>
       </Grid>
       <section aria-label="Invoices">
-        <InvoicesTable resource="my-bills" pageSize={MY_BILLS_PAGE_SIZE} ariaLabel="Invoices" />
+        <InvoicesTable resource="my-bills" pageSize={MY_BILLS_PAGE_SIZE} ariaLabel="Invoices" browse />
       </section>
     </Stack>
   );

@@ -4,7 +4,7 @@ import { endpointQuery } from '../../api/endpoints';
 
 /**
  * The invoice calls of spec section 7 as TanStack Query options. Kept free of React and MUI so the router can
- * start them while the page's code is still downloading (route-modules.ts).
+ * start them while the page's code is still downloading (app/preload-first-screen.ts).
  */
 
 export type InvoiceChartKind = 'cost' | 'duration' | 'calls';

@@ -1,7 +1,7 @@
-import { hasPermission, type InvoiceChartPoint, NOTIFICATION_MESSAGES } from '@portal/contract';
+import { type InvoiceChartPoint, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useCallback } from 'react';
+import { useCan } from '../../app/session/useCan';
 import { useNotify } from '../../components/notifications/NotificationProvider';
-import { usePermissions } from '../session/useSession';
 import { downloadInvoiceFile, type InvoiceFile } from './invoice-files';
 
 /**
@@ -24,7 +24,7 @@ export function useInvoiceDownload(): (file: InvoiceFile) => Promise<void> {
 
 /** The cost chart's bar click (spec 6): downloads that bar's bill, only for holders of DownloadBill Read. */
 export function useBillBarClick(): ((point: InvoiceChartPoint) => Promise<void>) | undefined {
-  const canDownload = hasPermission(usePermissions() ?? [], 'DownloadBill', 'Read');
+  const canDownload = useCan('DownloadBill', 'Read');
   const download = useInvoiceDownload();
   const click = useCallback(
     (point: InvoiceChartPoint) =>

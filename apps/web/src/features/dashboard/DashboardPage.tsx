@@ -6,6 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_BILLS_PAGE_SIZE } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { useCan } from '../../app/session/useCan';
+import { useCurrentUser } from '../../app/session/useSession';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
@@ -13,9 +15,8 @@ import { UsageChart } from '../../components/usage-chart/UsageChart';
 import { InvoiceChart } from '../bills/InvoiceChart';
 import { InvoicesTable } from '../bills/InvoicesTable';
 import { useBillBarClick } from '../bills/useInvoiceDownload';
-import { useCurrentUser, usePermissions } from '../session/useSession';
 import { EstateTile, LatestBillTile, UnbilledCallsTile } from './CountTiles';
-import { type DashboardSections, dashboardSections, hasDashboardContent } from './dashboard-sections';
+import { DASHBOARD_SECTION_PERMISSIONS, type DashboardSections, hasDashboardContent } from './dashboard-sections';
 
 // Spec 2.3 treats md as small for the page grid: one column up to md, two from lg. Count tiles sit three to a row
 // from md, where even a 900 px screen has room for them.
@@ -27,19 +28,28 @@ const HALF_SIZE = { xs: 12, lg: 6 } as const;
  * latest bills, each only with the permission it needs. A user entitled to none of them gets a welcome.
  */
 export function DashboardPage() {
-  const held = usePermissions();
+  const sections = useDashboardSections();
   return (
     <Stack spacing={3}>
       <PageHeading title="Home" />
-      {held === undefined ? (
+      {sections === undefined ? (
         <PageLoader />
-      ) : hasDashboardContent(dashboardSections(held)) ? (
-        <Dashboard sections={dashboardSections(held)} />
+      ) : hasDashboardContent(sections) ? (
+        <Dashboard sections={sections} />
       ) : (
         <Welcome />
       )}
     </Stack>
   );
+}
+
+/** The sections the caller may see; undefined while the permissions load. */
+function useDashboardSections(): DashboardSections | undefined {
+  const bills = useCan(...DASHBOARD_SECTION_PERMISSIONS.bills);
+  const mobile = useCan(...DASHBOARD_SECTION_PERMISSIONS.mobile);
+  const broadband = useCan(...DASHBOARD_SECTION_PERMISSIONS.broadband);
+  if (bills === undefined || mobile === undefined || broadband === undefined) return undefined;
+  return { bills, mobile, broadband };
 }
 
 function Dashboard({ sections }: { sections: DashboardSections }) {

@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '@portal/contract';
+import { type AccessType, type FunctionalityCode, hasPermission, type Permission } from '@portal/contract';
 
 /** Which parts of the dashboard a user sees (spec 2.5 and 6). */
 export interface DashboardSections {
@@ -10,11 +10,20 @@ export interface DashboardSections {
   broadband: boolean;
 }
 
+/** The permission each section needs. */
+export const DASHBOARD_SECTION_PERMISSIONS = {
+  bills: ['ViewMyBills', 'Read'],
+  mobile: ['MobileUserEstate', 'Read'],
+  broadband: ['BroadbandUserEstate', 'Read'],
+} as const satisfies Record<keyof DashboardSections, readonly [FunctionalityCode, AccessType]>;
+
+/** The sections of a permission list (for prefetching before React renders; pages use `useCan`). */
 export function dashboardSections(held: ReadonlyArray<Permission>): DashboardSections {
+  const { bills, mobile, broadband } = DASHBOARD_SECTION_PERMISSIONS;
   return {
-    bills: hasPermission(held, 'ViewMyBills', 'Read'),
-    mobile: hasPermission(held, 'MobileUserEstate', 'Read'),
-    broadband: hasPermission(held, 'BroadbandUserEstate', 'Read'),
+    bills: hasPermission(held, ...bills),
+    mobile: hasPermission(held, ...mobile),
+    broadband: hasPermission(held, ...broadband),
   };
 }
 

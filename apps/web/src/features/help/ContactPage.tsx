@@ -6,8 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PartnerContact } from '@portal/contract';
+import { usePartner } from '../../app/partner/usePartner';
 import { PageHeading } from '../../components/PageHeading';
-import { usePartner } from '../partner/usePartner';
 import { addressLines } from './address-lines';
 
 /** A contact value as a link where the type says how to reach it. */

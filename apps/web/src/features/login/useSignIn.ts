@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { login } from '../../api/auth-api';
+import { useCookieConsent } from '../../app/cookie-consent/CookieConsent';
+import { themeCodeCookie } from '../../app/partner/usePartner';
+import { takeRedirectUrl } from '../../app/session/redirect-url';
 import { resolveAppUrl } from '../../lib/base-url';
-import { useCookieConsent } from '../cookie-consent/CookieConsent';
-import { themeCodeCookie } from '../partner/usePartner';
-import { takeRedirectUrl } from '../session/redirect-url';
 import { loginErrorText } from './login-errors';
 
 export type SignInOutcome = { ok: true } | { ok: false; error: string } | { ok: false; passwordExpired: true };

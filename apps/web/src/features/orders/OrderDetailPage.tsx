@@ -184,6 +184,7 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
       ) : (
         <DataTable<OrderItemListItem>
           resource="order-items-mobile"
+          urlKey="items"
           path={endpointPath(orderEndpoints.items, { params: { orderId } })}
           parseRow={OrderItemListItemSchema.parse}
           columns={mobileColumns}

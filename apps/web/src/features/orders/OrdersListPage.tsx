@@ -29,6 +29,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
       <PageHeading title={title} />
       <DataTable<Order>
         resource={`orders-${kind}`}
+        urlKey="orders"
         path={endpointPath(list, {})}
         parseRow={OrderSchema.parse}
         columns={columns(kind)}

@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePermissions, useSessionSnapshot } from '../session/useSession';
+import { usePermissions, useSessionSnapshot } from '../../app/session/useSession';
 import { useDebouncedValue, useSearchResults } from './useSearch';
 
 export const VIEW_ALL_RESULTS = 'View all results...';

@@ -12,12 +12,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../api/auth-api';
+import { PageLoader } from '../../components/PageLoader';
 import { MessageBanner } from '../../features/messages/MessageBanner';
-import { PartnerLogo } from '../../features/partner/PartnerLogo';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
-import { useCompanyNames } from '../../features/session/useSession';
 import { PORTAL_TITLE } from '../../lib/portal-title';
-import { PageLoader } from '../PageLoader';
+import { PartnerLogo } from '../partner/PartnerLogo';
+import { useCompanyNames } from '../session/useSession';
 import { SideMenu } from './SideMenu';
 
 const DRAWER_WIDTH = 248;
@@ -48,7 +48,7 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <AppBar position="sticky" elevation={0}>
-        <Toolbar component="nav" aria-label="Portal" sx={{ gap: { xs: 1, sm: 2 } }}>
+        <Toolbar component="nav" aria-label="Portal" sx={{ gap: { xs: 0.5, sm: 2 } }}>
           {small ? (
             <IconButton
               color="inherit"
@@ -67,6 +67,7 @@ export function AppShell() {
               px: 0.75,
               py: 0.5,
               display: 'flex',
+              flexShrink: 0,
               '&:empty': { display: 'none' },
             }}
           >
@@ -79,7 +80,14 @@ export function AppShell() {
             underline="none"
             variant="h6"
             noWrap
-            sx={{ fontWeight: 600, letterSpacing: 0.2, flexShrink: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+            // On the narrowest phones the title gives way (an ellipsis) rather than push the search off the screen.
+            sx={{
+              fontWeight: 600,
+              letterSpacing: 0.2,
+              minWidth: 0,
+              flexShrink: { xs: 1, sm: 0 },
+              fontSize: { xs: '1.05rem', sm: '1.25rem' },
+            }}
           >
             {PORTAL_TITLE}
           </Link>
@@ -93,13 +101,16 @@ export function AppShell() {
               {companyName}
             </Typography>
           ) : null}
-          <Box sx={{ flexGrow: 1 }} />
-          {onSearchPage ? null : small ? (
-            <IconButton color="inherit" aria-label="Search" component={RouterLink} to="/search">
-              <SearchIcon />
-            </IconButton>
-          ) : (
-            <HeaderSearch />
+          {onSearchPage ? null : (
+            <Box sx={{ ml: 'auto', display: 'flex', flexShrink: 0 }}>
+              {small ? (
+                <IconButton color="inherit" edge="end" aria-label="Search" component={RouterLink} to="/search">
+                  <SearchIcon />
+                </IconButton>
+              ) : (
+                <HeaderSearch />
+              )}
+            </Box>
           )}
         </Toolbar>
       </AppBar>

@@ -35,9 +35,10 @@ export function useFunctionality() {
   });
 }
 
-/** The permission pairs the caller holds, or undefined while they load. */
+/** The permission pairs the caller holds, or undefined while they load (a list that failed to load is empty). */
 export function usePermissions(): ReadonlyArray<Permission> | undefined {
-  return useFunctionality().data;
+  const { data, isPending } = useFunctionality();
+  return isPending ? undefined : (data ?? []);
 }
 
 /** The companies of the caller's estate by name: the toolbar shows the first. */

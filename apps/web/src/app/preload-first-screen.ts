@@ -1,0 +1,37 @@
+import { HOME_ROUTE_PATH, ROUTES } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { sessionStore } from '../api/session-store';
+import { currentMessagesQuery } from '../features/messages/useCurrentMessages';
+import { loadShell, SCREENS, type Screen } from './screens';
+import { companyNamesQuery, functionalityQuery } from './session/useSession';
+
+/** The screen's first data, once the permissions say which calls the user may make. */
+async function prefetchPageData(queryClient: QueryClient, screen: Screen): Promise<void> {
+  // A failure here costs only the head start: the pages load the same data themselves.
+  const functionality = queryClient.fetchQuery(functionalityQuery).catch(() => undefined);
+  if (!screen.loadPrefetch) return;
+  const [prefetch, list] = await Promise.all([screen.loadPrefetch().catch(() => undefined), functionality]);
+  if (prefetch && list) prefetch(queryClient, list.value);
+}
+
+/**
+ * Starts fetching what the first screen needs (its code chunks and its data) while React is still booting, so
+ * they arrive together instead of one after another as each component mounts. `pathname` is relative to the
+ * router's basename.
+ */
+export function preloadFirstScreen(queryClient: QueryClient, pathname: string): void {
+  void queryClient.prefetchQuery(currentMessagesQuery);
+  const route = ROUTES.find((candidate) => matchPath({ path: `/${candidate.path}`, end: true }, pathname));
+  const screen = SCREENS[route?.path ?? HOME_ROUTE_PATH];
+  if (route?.access === 'public') {
+    void screen.load();
+  } else if (sessionStore.isSignedIn()) {
+    void loadShell();
+    void screen.load();
+    void queryClient.prefetchQuery(companyNamesQuery);
+    void prefetchPageData(queryClient, screen);
+  } else {
+    void SCREENS.login.load();
+  }
+}

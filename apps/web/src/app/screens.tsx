@@ -1,0 +1,101 @@
+import type { Permission, RoutePath } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, type ReactElement } from 'react';
+
+/** Starts a screen's first data calls, given the caller's permissions (only calls they allow: a 403 ends the session). */
+export type PrefetchData = (queryClient: QueryClient, held: ReadonlyArray<Permission>) => void;
+
+/** What the app knows of one screen: registered once here, used by the routes and the first-screen preloading. */
+export interface Screen {
+  /** The page's title; the placeholder of a page not built yet shows it. */
+  title: string;
+  /** Downloads the screen's code (each screen is its own chunk); preloading calls it before React asks. */
+  load: () => Promise<unknown>;
+  /** The page, drawn once its code has loaded (the route puts it in a Suspense boundary). */
+  element: ReactElement;
+  /** Loads the function that starts the screen's first data, for a screen worth a head start on a fresh page load. */
+  loadPrefetch?: () => Promise<PrefetchData>;
+}
+
+function screen<Module>(
+  title: string,
+  load: () => Promise<Module>,
+  render: (module: Module) => ReactElement,
+  loadPrefetch?: () => Promise<PrefetchData>,
+): Screen {
+  const Page = lazy(async () => {
+    const module = await load();
+    return { default: () => render(module) };
+  });
+  return { title, load, element: <Page />, ...(loadPrefetch ? { loadPrefetch } : {}) };
+}
+
+/** The signed-in frame around every guarded screen. */
+export const loadShell = () => import('./shell/AppShell');
+
+const loadLogin = () => import('../features/login/LoginPage');
+const loadForgotPassword = () => import('../features/login/ForgotPasswordPage');
+const loadDashboard = () => import('../features/dashboard/DashboardPage');
+const loadMyBills = () => import('../features/bills/MyBillsPage');
+const loadAccount = () => import('../features/account/AccountPage');
+const loadFaq = () => import('../features/help/FaqPage');
+const loadContact = () => import('../features/help/ContactPage');
+const loadSearch = () => import('../features/search/SearchPage');
+const loadOrdersList = () => import('../features/orders/OrdersListPage');
+const loadOrderDetail = () => import('../features/orders/OrderDetailPage');
+const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
+// Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
+const loadFirstScreenData = () => import('../features/dashboard/first-screen-data');
+
+/** A route whose page a later release builds: a placeholder titled like the page, behind the same guard. */
+function upcoming(title: string): Screen {
+  return screen(title, loadUpcoming, (m) => <m.UpcomingPage title={title} />);
+}
+
+/** Every route of the contract's route table (spec 2.2) and its screen. */
+export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
+  '': screen(
+    'Home',
+    loadDashboard,
+    (m) => <m.DashboardPage />,
+    () => loadFirstScreenData().then((m) => m.prefetchDashboardData),
+  ),
+  account: screen('My Account', loadAccount, (m) => <m.AccountPage />),
+  contact: screen('Contact', loadContact, (m) => <m.ContactPage />),
+  faq: screen('FAQ', loadFaq, (m) => <m.FaqPage />),
+  search: screen('Search', loadSearch, (m) => <m.SearchPage />),
+  login: screen('Log in', loadLogin, (m) => <m.LoginPage />),
+  'forgot-password': screen('Forgot your password?', loadForgotPassword, (m) => <m.ForgotPasswordPage />),
+  'forgot-password-confirmation': screen('Check your email', loadForgotPassword, (m) => (
+    <m.ForgotPasswordConfirmationPage />
+  )),
+  'my-bills': screen(
+    'My Bills',
+    loadMyBills,
+    (m) => <m.MyBillsPage />,
+    () => loadFirstScreenData().then((m) => m.prefetchMyBillsData),
+  ),
+  'sites/view': upcoming('Manage Sites'),
+  'teams/view': upcoming('Manage Teams'),
+  'users/view': upcoming('Manage Users'),
+  'sites/add': upcoming('Add Site'),
+  'teams/add': upcoming('Add Team'),
+  'users/add': upcoming('Add User'),
+  'sites/edit/:siteId': upcoming('Site'),
+  'teams/edit/:teamId': upcoming('Team'),
+  'users/edit/:userId': upcoming('User'),
+  'mobile/estate': upcoming('Mobile Estate'),
+  'mobile/site/:siteId': upcoming('Mobile Site Estate'),
+  'mobile/team/:teamId': upcoming('Mobile Team Estate'),
+  'mobile/device/:cli': upcoming('Mobile Device'),
+  'mobile/orders': screen('Mobile Orders', loadOrdersList, (m) => <m.OrdersListPage kind="mobile" />),
+  'mobile/orders/:orderId': screen('Mobile Order', loadOrderDetail, (m) => <m.OrderDetailPage kind="mobile" />),
+  'broadband/estate': upcoming('Broadband Estate'),
+  'broadband/site/:siteId': upcoming('Broadband Site Estate'),
+  'broadband/orders': screen('Broadband Orders', loadOrdersList, (m) => <m.OrdersListPage kind="broadband" />),
+  'broadband/orders/:orderId': screen('Broadband Order', loadOrderDetail, (m) => (
+    <m.OrderDetailPage kind="broadband" />
+  )),
+  'broadband/contract/:cli': upcoming('Broadband Contract'),
+  'broadband/diagnostics/traceRoute': upcoming('Trace Route'),
+};
