@@ -10,6 +10,7 @@ import {
   deferred,
   fakeList,
   installIntersectionObserver,
+  listEndpoint,
   matchAllMediaQueries,
   renderWithProviders,
 } from './test-utils';
@@ -50,7 +51,7 @@ function Table(overrides: Partial<DataTableProps<Order>>) {
   return (
     <DataTable<Order>
       resource="orders"
-      path="/api/orders"
+      endpoint={listEndpoint('/api/orders')}
       parseRow={OrderSchema.parse}
       columns={columns}
       getRowId={(row) => row.id}
@@ -699,7 +700,7 @@ describe('list state in the URL', () => {
     const { router } = renderWithProviders(
       <>
         <Table urlKey="first" />
-        <Table urlKey="second" path="/api/other" ariaLabel="Other orders" />
+        <Table urlKey="second" endpoint={listEndpoint('/api/other')} ariaLabel="Other orders" />
       </>,
       { url: '/?second.page=2' },
     );

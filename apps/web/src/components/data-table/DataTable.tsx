@@ -3,7 +3,8 @@
  *
  *   <DataTable<Order>
  *     resource="orders-broadband"            // page size stored in localStorage `dataTable.pageSize.<resource>`
- *     path="/api/orders/broadband"           // OData list endpoint: { value: Row[], '@odata.count': n }
+ *     endpoint={orderEndpoints.broadband}    // OData list endpoint of the contract: { value: Row[], '@odata.count': n }
+ *     params={{ orderId }}                   // its path parameters, if any
  *     parseRow={OrderSchema.parse}           // every row goes through it
  *     columns={columns}                      // DataTableColumn<Row>[], see below
  *     getRowId={(row) => row.orderId}
@@ -27,7 +28,7 @@
  * (useListController.ts); TableView and CardsView draw it.
  *
  * Requests: `$top`, `$skip`, `$count=true`, `$orderby` (header clicks toggle ascending/descending), `$filter`
- * (query.ts), `$select`; the query key is `apiQueryKey(path, options)`, so writes to the same API area reload it.
+ * (query.ts), `$select`; the query key is `apiQueryKey(path, options)` of the endpoint's path, so writes to the same API area reload it.
  * Paging keeps the previous page on screen while the next loads. A failed load only stops the progress bar; the
  * error goes to the console and the table shows no rows. A page past the end (a stale link, rows removed elsewhere)
  * shows the last page instead.
@@ -61,14 +62,15 @@ import type { CellContext } from './cells';
 import { ColumnFilterDialog } from './FilterDialogs';
 import { ListToolbar } from './ListToolbar';
 import { TableView } from './TableView';
-import type { DataTableColumn, DataTableSelection, DataTableSort, Id } from './types';
+import type { DataTableColumn, DataTableSelection, DataTableSort, Id, ListEndpoint, ListParams } from './types';
 import { useListController } from './useListController';
 
 export interface DataTableProps<Row> {
   /** Stable name of the list; keys the stored page size. */
   resource: string;
-  /** The OData list endpoint, e.g. `/api/orders/broadband`. */
-  path: string;
+  /** The OData list endpoint of the contract, e.g. `orderEndpoints.broadband`, and its path parameters. */
+  endpoint: ListEndpoint;
+  params?: ListParams;
   parseRow: (raw: unknown) => Row;
   columns: readonly DataTableColumn<Row>[];
   getRowId: (row: Row) => Id;
@@ -108,7 +110,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const controller = useListController<Row>({
     resource: props.resource,
     urlKey: props.urlKey ?? props.resource,
-    path: props.path,
+    endpoint: props.endpoint,
+    params: props.params,
     parseRow: props.parseRow,
     columns,
     defaultSort: props.defaultSort,

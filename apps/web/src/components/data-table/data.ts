@@ -1,11 +1,11 @@
 import { MAX_PAGE_SIZE, ODATA_COUNT_KEY, odataList } from '@portal/contract';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { apiClient } from '../../api/client';
+import { callEndpoint, type EndpointInput } from '../../api/endpoints';
 import { saveBlob } from '../../lib/save-file';
 import { csvCellValue, isCsvColumn } from './cell-text';
-import { type ListQuery, listUrl } from './query';
-import type { DataTableColumn } from './types';
+import { type ListQuery, listOptions } from './query';
+import type { DataTableColumn, ListEndpoint, ListParams } from './types';
 
 /** One fetched page: its rows and the total the filter selects. */
 export interface ListPage<Row> {
@@ -23,7 +23,8 @@ export function parseListBody<Row>(body: unknown, parseRow: (raw: unknown) => Ro
 }
 
 export interface FetchRangeOptions<Row> {
-  path: string;
+  endpoint: ListEndpoint;
+  params?: ListParams | undefined;
   query: ListQuery;
   parseRow: (raw: unknown) => Row;
   signal?: AbortSignal | undefined;
@@ -44,11 +45,14 @@ export async function fetchRange<Row>(
   const end = skip + count;
   while (offset < end) {
     const top = Math.min(MAX_PAGE_SIZE, end - offset);
-    const page = await apiClient.getJson(
-      listUrl(options.path, options.query, { top, skip: offset }),
-      (body) => parseListBody(body, options.parseRow, offset),
+    const input = { params: options.params, query: listOptions(options.query, { top, skip: offset }) };
+    // The answer is checked by the endpoint's own response schema, then each row narrowed by parseRow.
+    const body = await callEndpoint(
+      options.endpoint,
+      input as EndpointInput<ListEndpoint>,
       options.signal ? { signal: options.signal } : {},
     );
+    const page = parseListBody(body, options.parseRow, offset);
     rows.push(...page.rows);
     total = page.total;
     offset += page.rows.length;

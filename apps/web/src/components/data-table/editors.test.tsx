@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, type Id } from './index';
-import { deferred, fakeList, renderWithProviders } from './test-utils';
+import { deferred, fakeList, listEndpoint, renderWithProviders } from './test-utils';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -40,7 +40,7 @@ async function renderDevices(columns: DataTableColumn<Device>[], rows: Device[] 
   renderWithProviders(
     <DataTable<Device>
       resource="devices"
-      path="/api/endpoints"
+      endpoint={listEndpoint('/api/endpoints')}
       parseRow={(raw) => raw as Device}
       columns={columns}
       getRowId={(row) => row.id}

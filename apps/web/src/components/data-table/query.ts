@@ -1,4 +1,4 @@
-import { odataQueryParams, odataString } from '@portal/contract';
+import { type ODataQuery, odataString } from '@portal/contract';
 import { formatDate, TIME_ZONE } from '../../lib/format';
 import type { ColumnFilterValue, DataTableColumnBase, DataTableSort, DateFilterKind } from './types';
 
@@ -150,17 +150,16 @@ export interface ListQuery {
   select?: readonly string[] | undefined;
 }
 
-/** `path?$top=..&$skip=..&$count=true&...` (existing query parameters in `path` are kept). */
-export function listUrl(path: string, query: ListQuery, page: { top: number; skip: number }): string {
-  const params = odataQueryParams({
-    $select: query.select && query.select.length > 0 ? query.select.join(',') : undefined,
-    $filter: query.filter,
-    $orderby: query.orderby,
-    $top: page.top,
-    $skip: page.skip,
-    $count: true,
-  });
-  return `${path}${path.includes('?') ? '&' : '?'}${params.toString()}`;
+/** The OData options of one page of the list, with its total (`$count`); absent options are left out. */
+export function listOptions(query: ListQuery, page: { top: number; skip: number }): ODataQuery {
+  return {
+    ...(query.select && query.select.length > 0 ? { $select: query.select.join(',') } : {}),
+    ...(query.filter ? { $filter: query.filter } : {}),
+    ...(query.orderby ? { $orderby: query.orderby } : {}),
+    $top: String(page.top),
+    $skip: String(page.skip),
+    $count: 'true',
+  };
 }
 
 /** The chip text of an active filter: `Reference: abc`, `Date: 01/11/2026 – 30/11/2026`. */

@@ -1,4 +1,5 @@
 import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { ODataQuerySchema, odataList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type RenderResult, render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -13,7 +14,9 @@ import {
   useNavigate,
   useNavigationType,
 } from 'react-router';
+import { z } from 'zod';
 import { createPortalTheme } from '../../app/theme';
+import type { ListEndpoint } from './types';
 
 /**
  * Helpers for the data table's component tests (jsdom): providers, a fake OData list endpoint for msw, a
@@ -166,6 +169,18 @@ export function fakeList(path: string, rows: readonly object[], options: { statu
       if (!last) throw new Error('No request was made');
       return last;
     },
+  };
+}
+
+/** An OData list endpoint at `path` for the table's tests, as the contract declares real ones. */
+export function listEndpoint(path: string): ListEndpoint {
+  return {
+    method: 'GET',
+    path,
+    summary: 'A list for the tests',
+    access: 'signed-in',
+    query: ODataQuerySchema,
+    response: odataList(z.unknown()),
   };
 }
 

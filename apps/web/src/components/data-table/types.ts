@@ -1,3 +1,4 @@
+import type { EndpointDefinition, ObjectSchema } from '@portal/contract';
 import type { ReactNode } from 'react';
 import type { DatePattern } from '../../lib/format';
 
@@ -221,3 +222,7 @@ export interface DataTableSelection<Row> {
   /** Names the row in the checkbox's accessible name 'Select {label}' (default 'Select row'). */
   rowLabel?: (row: Row) => string;
 }
+
+/** An OData list endpoint of the contract's table (`{ value, '@odata.count' }`), and its path parameters. */
+export type ListEndpoint = EndpointDefinition & { method: 'GET'; query: ObjectSchema };
+export type ListParams = Readonly<Record<string, string | number>>;

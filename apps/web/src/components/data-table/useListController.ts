@@ -1,12 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { type EndpointInput, endpointPath } from '../../api/endpoints';
 import { apiQueryKey } from '../../api/query-cache';
 import { reportError } from './cells';
 import { buildCsv, downloadTextFile, fetchAllRows, fetchRange, type ListPage } from './data';
 import type { Filters, ListParamsSpec } from './list-params';
 import { initialPageSize, storePageSize } from './page-size';
 import { buildFilter, buildOrderBy, isActiveFilter, type ListQuery, sortFieldOf } from './query';
-import type { ColumnFilterValue, DataTableColumn, DataTableSort } from './types';
+import type { ColumnFilterValue, DataTableColumn, DataTableSort, ListEndpoint, ListParams } from './types';
 import { useListParams } from './useListParams';
 
 export interface ListControllerOptions<Row> {
@@ -14,7 +15,8 @@ export interface ListControllerOptions<Row> {
   resource: string;
   /** Namespaces the list's URL parameters (list-params.ts). */
   urlKey: string;
-  path: string;
+  endpoint: ListEndpoint;
+  params?: ListParams | undefined;
   parseRow: (raw: unknown) => Row;
   columns: readonly DataTableColumn<Row>[];
   defaultSort?: DataTableSort | undefined;
@@ -76,7 +78,9 @@ function listParamsSpec<Row>(options: ListControllerOptions<Row>): ListParamsSpe
  * queries (a page at a time, or growing for cards), and CSV export. Its HTTP calls are the two of data.ts.
  */
 export function useListController<Row>(options: ListControllerOptions<Row>): ListController<Row> {
-  const { resource, path, parseRow, columns, baseFilter, select, csvFileName, onError, mode } = options;
+  const { resource, endpoint, params: pathParams, parseRow, columns, baseFilter, select, csvFileName } = options;
+  const { onError, mode } = options;
+  const path = endpointPath(endpoint, { params: pathParams } as EndpointInput<ListEndpoint>);
   const { pageSizeOptions } = options;
   const cards = mode === 'cards';
 
@@ -94,7 +98,7 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
   const $orderby = buildOrderBy(sort);
   const $select = select && select.length > 0 ? select.join(',') : undefined;
   const query: ListQuery = { filter: $filter, orderby: $orderby, select };
-  const fetchOptions = { path, query, parseRow };
+  const fetchOptions = { endpoint, params: pathParams, query, parseRow };
 
   const tableQuery = useQuery({
     queryKey: apiQueryKey(path, { $filter, $orderby, $select, $top: pageSize, $skip: requestedPage * pageSize }),

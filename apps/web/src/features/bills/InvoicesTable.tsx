@@ -1,6 +1,5 @@
 import { type Invoice, InvoiceSchema, invoiceEndpoints } from '@portal/contract';
 import { useMemo } from 'react';
-import { endpointPath } from '../../api/endpoints';
 import { useCan } from '../../app/session/useCan';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import type { InvoiceFile } from './invoice-files';
@@ -83,7 +82,7 @@ export function InvoicesTable({ resource, pageSize, ariaLabel, browse = false }:
     <DataTable<Invoice>
       resource={resource}
       urlKey="bills"
-      path={endpointPath(invoiceEndpoints.list, {})}
+      endpoint={invoiceEndpoints.list}
       parseRow={InvoiceSchema.parse}
       columns={columns}
       getRowId={(row) => row.invoiceNumber}

@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import { type OrderItemListItem, OrderItemListItemSchema, orderEndpoints } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { endpointPath } from '../../api/endpoints';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StatusCell } from '../../components/data-table/cells';
 import { PageHeading } from '../../components/PageHeading';
@@ -185,7 +184,8 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
         <DataTable<OrderItemListItem>
           resource="order-items-mobile"
           urlKey="items"
-          path={endpointPath(orderEndpoints.items, { params: { orderId } })}
+          endpoint={orderEndpoints.items}
+          params={{ orderId }}
           parseRow={OrderItemListItemSchema.parse}
           columns={mobileColumns}
           getRowId={(item) => item.orderItemId ?? 0}

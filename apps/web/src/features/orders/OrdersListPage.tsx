@@ -1,6 +1,5 @@
 import Stack from '@mui/material/Stack';
 import { type Order, OrderSchema } from '@portal/contract';
-import { endpointPath } from '../../api/endpoints';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeading } from '../../components/PageHeading';
 import { ORDER_KINDS, type OrderKind } from './order-kinds';
@@ -30,7 +29,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
       <DataTable<Order>
         resource={`orders-${kind}`}
         urlKey="orders"
-        path={endpointPath(list, {})}
+        endpoint={list}
         parseRow={OrderSchema.parse}
         columns={columns(kind)}
         getRowId={(order) => order.orderId}
