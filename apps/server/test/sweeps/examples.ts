@@ -1,0 +1,86 @@
+import { DEMO_PASSWORD } from '../support/test-app.js';
+import type { LineKind } from './target-ids.js';
+
+/** What an example may draw on: the caller's own records, and accounts and sessions made for one call alone. */
+export type ExampleContext = {
+  /** A bill of a company of the caller's estate (or of Acme's, for a caller without one). */
+  invoice: { location: string; pdfFileName: string };
+  /** The caller's company id (or Acme's). */
+  companyId: string;
+  /**
+   * A new account (password DEMO_PASSWORD) nobody else uses: sign-in, password change and recovery calls lock,
+   * change or sign out only it, never a demo account the sweep is using.
+   */
+  freshAccount(): Promise<{ userName: string; emailAddress: string }>;
+  /** The refresh token of a new session of a fresh account, so refreshing or revoking it ends no one's session. */
+  freshRefreshToken(): Promise<string>;
+};
+
+/**
+ * The query (URL text) and body of a valid call; form bodies hold strings, as forms do. `line`: the kind of line
+ * whose ids fill the path (mobile unless said).
+ */
+export type Example = {
+  line?: LineKind;
+  query?: (context: ExampleContext) => Record<string, string> | Promise<Record<string, string>>;
+  body?: (context: ExampleContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+};
+
+const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
+const companyChart = { query: ({ companyId }) => ({ companyId }) } satisfies Example;
+const message = {
+  body: () => ({
+    text: 'Sweep: planned maintenance',
+    startDate: '2026-11-01T00:00:00Z',
+    endDate: '2026-12-31T23:59:59Z',
+  }),
+} satisfies Example;
+
+/**
+ * A valid query and body for every endpoint that takes one, by `area.name` of the contract's endpoint table. Path
+ * parameters come from the caller's line (target-ids.ts). The sweeps check each example against its endpoint's
+ * schemas.
+ */
+export const EXAMPLES: Readonly<Record<string, Example>> = {
+  'auth.login': {
+    body: async ({ freshAccount }) => ({
+      username: (await freshAccount()).userName,
+      password: DEMO_PASSWORD,
+      cookiePolicyAccepted: 'true',
+    }),
+  },
+  'auth.refresh': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
+  'auth.revoke': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
+  'auth.acceptCookiePolicy': { body: () => ({ isAccepted: true, date: '2026-11-21T09:30:00Z' }) },
+  'auth.changePassword': {
+    body: async ({ freshAccount }) => ({
+      userName: (await freshAccount()).userName,
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'Harbour-Lights-4782',
+    }),
+  },
+  'auth.forgotPassword': {
+    body: async ({ freshAccount }) => {
+      const account = await freshAccount();
+      return { username: account.userName, emailAddress: account.emailAddress };
+    },
+  },
+  'companies.search': { query: () => ({ searchTerm: 'Ltd', count: '3' }) },
+  'companies.list': odataPage,
+  'endpoints.mobileHandsetsOfUser': odataPage,
+  'endpoints.broadbandConnectionsOfUser': odataPage,
+  'invoices.list': odataPage,
+  'invoices.callsChart': companyChart,
+  'invoices.durationChart': companyChart,
+  'invoices.costChart': companyChart,
+  'invoices.download': {
+    query: ({ invoice }) => ({ webDataPhysicalLocation: invoice.location, fileName: invoice.pdfFileName }),
+  },
+  'messages.create': message,
+  'messages.update': message,
+  'orders.broadband': odataPage,
+  'orders.mobile': odataPage,
+  'orders.items': odataPage,
+  'orders.itemEvents': odataPage,
+  'usage.endpointBroadband': { line: 'broadband' },
+};

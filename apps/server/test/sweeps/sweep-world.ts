@@ -1,0 +1,273 @@
+import { type NamedEndpoint, type ParamTarget, type Permission, pathParamNames } from '@portal/contract';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../../src/app.js';
+import type { DatabaseHandle } from '../../src/db/connection.js';
+import { estateScopeOf } from '../support/callers.js';
+import { bearer, DEMO_PASSWORD, form, type SignedIn, signIn } from '../support/test-app.js';
+import { EXAMPLES, type ExampleContext } from './examples.js';
+import {
+  encodeBody,
+  encodePairs,
+  encodeText,
+  endpointKey,
+  endpointLabel,
+  paramTargetOf,
+  type SweepRequest,
+} from './sweep-requests.js';
+import {
+  type CallerFacts,
+  type EstateLine,
+  type ForeignFacts,
+  globexLine,
+  type LineKind,
+  ownLineOf,
+  TARGETS,
+} from './target-ids.js';
+
+type TargetIds = Partial<Record<ParamTarget, string>>;
+
+/**
+ * The README's demo accounts. acme.expired is left out: its password has expired, so it cannot sign in (login
+ * answers requires_password_reset) and has no session to sweep with.
+ */
+export const SWEEP_ACCOUNTS = [
+  'acme.admin',
+  'acme.finance',
+  'acme.sitemanager',
+  'acme.teamlead',
+  'acme.mobile',
+  'acme.broadband',
+  'globex.admin',
+  'multi.admin',
+  'wayne.admin',
+  'northwind.staff',
+  'brightwave.staff',
+] as const;
+export type SweepAccount = (typeof SWEEP_ACCOUNTS)[number];
+
+/** A caller of the sweeps: a signed-in demo account, or nobody (public endpoints are also called without tokens). */
+export type Caller = {
+  name: SweepAccount | 'anonymous';
+  session: SignedIn | undefined;
+  /** Functionality as GET /api/profiles/myFunctionality answers it, and roles as the login reply gives them. */
+  held: Permission[];
+  roles: string[];
+  /**
+   * The caller's own id for each target, from a line of each kind (Acme's line where the caller has none of the
+   * kind: partner staff have no estate, acme.mobile no broadband line).
+   */
+  ids: Record<LineKind, TargetIds>;
+  example: ExampleContext;
+};
+
+export type SweepWorld = {
+  /** For each kind of line: Globex's line of that kind, and Brightwave's message. */
+  foreign: Record<LineKind, ForeignFacts>;
+  caller(name: SweepAccount | 'anonymous'): Caller;
+  /** app.inject from an address of its own, so the sign-in throttle's per-address count never links two cases. */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+};
+
+/**
+ * Signs in every sweep account and gathers what the fixtures need from the demo database: each caller's line,
+ * a throwaway banner message per partner (the sweeps change and delete it, never the demo's own), and Globex's
+ * records and another partner's message as the foreign ids.
+ */
+export async function openSweepWorld(app: App, database: DatabaseHandle): Promise<SweepWorld> {
+  const { db } = database;
+  let addresses = 0;
+  const nextAddress = () => {
+    addresses += 1;
+    return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+  };
+  const inject = (options: InjectOptions) => app.inject({ remoteAddress: nextAddress(), ...options });
+
+  const template = await db
+    .selectFrom('users')
+    .innerJoin('user_credentials', 'user_credentials.user_id', 'users.id')
+    .select(['users.partner_id', 'users.profile_id', 'user_credentials.password_hash'])
+    .where('users.user_name', '=', 'acme.admin')
+    .executeTakeFirstOrThrow();
+  let accounts = 0;
+  const freshAccount = async () => {
+    accounts += 1;
+    const userName = `sweep.account${accounts}`;
+    const emailAddress = `${userName}@example.co.uk`;
+    const user = await db
+      .insertInto('users')
+      .values({
+        partner_id: template.partner_id,
+        user_name: userName,
+        email_address: emailAddress,
+        profile_id: template.profile_id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_credentials')
+      .values({ user_id: user.id, password_hash: template.password_hash, expires_at: null })
+      .execute();
+    return { userName, emailAddress };
+  };
+  const freshRefreshToken = async () => {
+    const { userName } = await freshAccount();
+    const login = await inject({
+      method: 'POST',
+      url: '/api/login',
+      ...form({ username: userName, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
+    });
+    if (login.statusCode !== 200) throw new Error(`sign-in of ${userName} failed: ${login.statusCode} ${login.body}`);
+    return login.json<{ token: { refresh_token: string } }>().token.refresh_token;
+  };
+
+  const partners = await db.selectFrom('partners').select('id').orderBy('id').execute();
+  const throwawayMessages = new Map<number, number>();
+  for (const partner of partners) {
+    const message = await db
+      .insertInto('messages')
+      .values({ partner_id: partner.id, text: 'Sweep: a message the sweeps may change and delete' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    throwawayMessages.set(partner.id, message.id);
+  }
+  const profile = (await db.selectFrom('profiles').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+
+  const factsOf = async (userName: string): Promise<Record<LineKind, CallerFacts>> => {
+    const user = await db
+      .selectFrom('users')
+      .select('partner_id')
+      .where('user_name', '=', userName)
+      .executeTakeFirstOrThrow();
+    const message = throwawayMessages.get(user.partner_id);
+    if (message === undefined) throw new Error(`no throwaway message for partner ${user.partner_id}`);
+    return {
+      mobile: { line: await ownLineOf(db, userName, 'mobile'), partnerMessage: message, profile },
+      broadband: { line: await ownLineOf(db, userName, 'broadband'), partnerMessage: message, profile },
+    };
+  };
+  const invoiceOf = async (userName: string) => {
+    const scope = await estateScopeOf(db, userName);
+    return db
+      .selectFrom('invoices')
+      .select(['web_data_physical_location as location', 'pdf_file_name as pdfFileName', 'company_id'])
+      .where('company_id', 'in', scope.companies())
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  };
+
+  const acmeFacts = await factsOf('acme.admin');
+  const acmeInvoice = await invoiceOf('acme.admin');
+  const acmeLines = { mobile: acmeFacts.mobile.line, broadband: acmeFacts.broadband.line };
+  if (!acmeLines.mobile || !acmeLines.broadband || !acmeInvoice) {
+    throw new Error('acme.admin lacks a mobile line, a broadband line or an invoice: the demo data changed');
+  }
+  const acmeLine: Record<LineKind, EstateLine> = { mobile: acmeLines.mobile, broadband: acmeLines.broadband };
+  const idsOf = (facts: Record<LineKind, CallerFacts>) => {
+    const ofKind = (kind: LineKind): TargetIds =>
+      Object.fromEntries(
+        (Object.keys(TARGETS) as ParamTarget[]).map((target) => [
+          target,
+          TARGETS[target].own(facts[kind]) ?? TARGETS[target].own({ ...facts[kind], line: acmeLine[kind] }),
+        ]),
+      );
+    return { mobile: ofKind('mobile'), broadband: ofKind('broadband') };
+  };
+  const exampleContext = (facts: Record<LineKind, CallerFacts>, invoice: typeof acmeInvoice): ExampleContext => ({
+    invoice: { location: invoice.location, pdfFileName: invoice.pdfFileName },
+    companyId: String((facts.mobile.line ?? facts.broadband.line ?? acmeLine.mobile).company),
+    freshAccount,
+    freshRefreshToken,
+  });
+
+  const callers = new Map<SweepAccount | 'anonymous', Caller>();
+  callers.set('anonymous', {
+    name: 'anonymous',
+    session: undefined,
+    held: [],
+    roles: [],
+    ids: idsOf(acmeFacts),
+    example: exampleContext(acmeFacts, acmeInvoice),
+  });
+  for (const name of SWEEP_ACCOUNTS) {
+    const session = await signIn(app, name);
+    const functionality = await app.inject({
+      method: 'GET',
+      url: '/api/profiles/myFunctionality',
+      headers: bearer(session.accessToken),
+    });
+    if (functionality.statusCode !== 200) throw new Error(`myFunctionality of ${name}: ${functionality.statusCode}`);
+    const facts = await factsOf(name);
+    callers.set(name, {
+      name,
+      session,
+      held: functionality.json<{ value: Permission[] }>().value,
+      roles: session.roles,
+      ids: idsOf(facts),
+      example: exampleContext(facts, (await invoiceOf(name)) ?? acmeInvoice),
+    });
+  }
+
+  const brightwave = await db
+    .selectFrom('messages')
+    .innerJoin('partners', 'partners.id', 'messages.partner_id')
+    .select('messages.id')
+    .where('partners.name', '=', 'Brightwave Telecom')
+    .where('messages.id', 'not in', [...throwawayMessages.values()])
+    .orderBy('messages.id')
+    .executeTakeFirstOrThrow();
+
+  return {
+    foreign: {
+      mobile: { globex: await globexLine(db, 'mobile'), otherPartnerMessage: brightwave.id },
+      broadband: { globex: await globexLine(db, 'broadband'), otherPartnerMessage: brightwave.id },
+    },
+    caller(name) {
+      const caller = callers.get(name);
+      if (!caller) throw new Error(`no sweep caller ${name}`);
+      return caller;
+    },
+    inject,
+  };
+}
+
+/** A valid call of an endpoint by a caller: path parameters (URL text) from their own ids, query and body examples. */
+export type ExampleCall = {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+};
+
+export async function exampleCallOf(named: NamedEndpoint, caller: Caller): Promise<ExampleCall> {
+  const { endpoint } = named;
+  const example = EXAMPLES[endpointKey(named)] ?? {};
+  const params: Record<string, string> = {};
+  for (const name of pathParamNames(endpoint.path)) {
+    const target = paramTargetOf(endpoint, name);
+    const id = target === undefined ? undefined : caller.ids[lineKindOf(named)][target as ParamTarget];
+    if (id === undefined) throw new Error(`${endpointLabel(endpoint)}: no id for :${name} (target ${target})`);
+    params[name] = encodeText(id);
+  }
+  return {
+    params,
+    query: example.query ? await example.query(caller.example) : {},
+    body: example.body ? await example.body(caller.example) : undefined,
+  };
+}
+
+export function requestOf(named: NamedEndpoint, call: ExampleCall, caller: Caller): SweepRequest {
+  return {
+    params: call.params,
+    query: encodePairs(call.query),
+    ...(call.body ? { body: encodeBody(named.endpoint, call.body) } : {}),
+    session: caller.session,
+  };
+}
+
+/** The table in its order, deletions last: a case must not delete a record that a later case names. */
+export function deletionsLast(list: readonly NamedEndpoint[]): NamedEndpoint[] {
+  return [...list].sort((a, b) => Number(a.endpoint.method === 'DELETE') - Number(b.endpoint.method === 'DELETE'));
+}
+
+/** The kind of line whose ids fill an endpoint's path. */
+export const lineKindOf = (named: NamedEndpoint): LineKind => EXAMPLES[endpointKey(named)]?.line ?? 'mobile';
