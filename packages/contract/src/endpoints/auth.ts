@@ -7,7 +7,6 @@ import {
   ForgotPasswordRequestSchema,
   LoginReplySchema,
   LoginRequestSchema,
-  OAuthErrorSchema,
   RefreshRequestSchema,
   RevokeRequestSchema,
   SignInErrorSchema,
