@@ -14,3 +14,15 @@ import type { EstateScope } from './estate-scope.js';
 export function ordersInEstate(eb: ExpressionBuilder<Database, 'orders'>, scope: EstateScope) {
   return scope.companyWide ? eb('orders.company_id', 'in', scope.companies()) : eb('orders.id', 'in', scope.orders());
 }
+
+/**
+ * The caller's endpoints: the set `scope.endpoints()` gives. At Site level the estate is exactly the endpoints of
+ * their sites, so the row's own `site_id` says it too; both that and the Company level's `company_id` test a column
+ * of the row against a handful of ids, where `id in endpoints()` would first build the set of every line of the
+ * estate (8,735 for the largest company of the large data set) to find a page or one site's hundred.
+ */
+export function endpointsInEstate(eb: ExpressionBuilder<Database, 'endpoints'>, scope: EstateScope) {
+  if (scope.companyWide) return eb('endpoints.company_id', 'in', scope.companies());
+  if (scope.caller.profile.level === 'Site') return eb('endpoints.site_id', 'in', scope.sites());
+  return eb('endpoints.id', 'in', scope.endpoints());
+}
