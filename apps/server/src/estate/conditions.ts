@@ -26,3 +26,36 @@ export function endpointsInEstate(eb: ExpressionBuilder<Database, 'endpoints'>, 
   if (scope.caller.profile.level === 'Site') return eb('endpoints.site_id', 'in', scope.sites());
   return eb('endpoints.id', 'in', scope.endpoints());
 }
+
+/** The caller's sites: the set `scope.sites()` gives. */
+export function sitesInEstate(eb: ExpressionBuilder<Database, 'sites'>, scope: EstateScope) {
+  return scope.companyWide ? eb('sites.company_id', 'in', scope.companies()) : eb('sites.id', 'in', scope.sites());
+}
+
+/** The caller's teams: the set `scope.teams()` gives. */
+export function teamsInEstate(eb: ExpressionBuilder<Database, 'teams'>, scope: EstateScope) {
+  return scope.companyWide ? eb('teams.company_id', 'in', scope.companies()) : eb('teams.id', 'in', scope.teams());
+}
+
+/**
+ * The team memberships of the caller's estate: those whose team and endpoint are both in it. At Company level a
+ * team of theirs holds only their companies' endpoints, and at Team level the estate is exactly the endpoints of
+ * their teams, so the team says it (read from the key, where the company column would cost a fetch of each row); at
+ * Site and EndPoint level an endpoint in the estate brings its teams in, so the endpoint says it. A team chart of a
+ * company administrator or a team leader thus reads the team's rows without building the estate's endpoints.
+ */
+export function teamMembershipsInEstate(eb: ExpressionBuilder<Database, 'team_endpoints'>, scope: EstateScope) {
+  if (scope.companyWide || scope.caller.profile.level === 'Team') {
+    return eb('team_endpoints.team_id', 'in', scope.teams());
+  }
+  return eb('team_endpoints.endpoint_id', 'in', scope.endpoints());
+}
+
+/**
+ * Whether every endpoint of each of the caller's sites is the caller's too, so what is kept per site (the usage
+ * rollup) is theirs whole: at Company level, where the estate is whole companies, and at Site level, where it is
+ * exactly the endpoints of their sites. At Team and EndPoint level a site is seen through some of its endpoints only.
+ */
+export function holdsSitesWhole(scope: EstateScope): boolean {
+  return scope.companyWide || scope.caller.profile.level === 'Site';
+}
