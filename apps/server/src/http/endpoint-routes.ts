@@ -20,6 +20,9 @@ declare module 'fastify' {
   }
 }
 
+/** For guarded endpoints, the caller's estate scope. */
+type ScopeOf<E extends EndpointDefinition> = E['access'] extends 'public' ? unknown : { scope: EstateScope };
+
 /** What a handler gets: the validated input, and for guarded endpoints the caller's estate scope. */
 export type EndpointContext<E extends EndpointDefinition> = {
   params: EndpointParams<E>;
@@ -27,15 +30,29 @@ export type EndpointContext<E extends EndpointDefinition> = {
   body: EndpointBody<E>;
   request: FastifyRequest;
   reply: FastifyReply;
-} & (E['access'] extends 'public' ? unknown : { scope: EstateScope });
+} & ScopeOf<E>;
 
 /** A download handler sends the file itself and returns the reply; every other handler returns the body. */
 export type EndpointHandler<E extends EndpointDefinition> = (
   context: EndpointContext<E>,
 ) => Promise<E['download'] extends object ? FastifyReply : EndpointResponse<E>>;
 
+/**
+ * Work an endpoint must do before its input is validated, once the caller is known (so after the access check):
+ * it sees the request as it came, params and query unchecked and no body yet. For the rare endpoint whose refusal
+ * must not depend on which check fails first; it answers by throwing.
+ */
+export type BeforeValidation<E extends EndpointDefinition> = (
+  context: { request: FastifyRequest; reply: FastifyReply } & ScopeOf<E>,
+) => Promise<void>;
+
+/** A handler, or a handler with work to do before validation. */
+export type EndpointImplementation<E extends EndpointDefinition> =
+  | EndpointHandler<E>
+  | { beforeValidation: BeforeValidation<E>; handler: EndpointHandler<E> };
+
 /** One handler for each endpoint of an area: leaving one out is a type error. */
-export type AreaHandlers<A extends EndpointArea> = { [K in keyof A]: EndpointHandler<A[K]> };
+export type AreaHandlers<A extends EndpointArea> = { [K in keyof A]: EndpointImplementation<A[K]> };
 
 /**
  * A plugin registering every endpoint of an area from its contract declaration. `handlers` is called once with the
@@ -48,7 +65,11 @@ export function endpointRoutes<A extends EndpointArea, Options = Record<never, n
   return async (app: FastifyInstance, options: Options) => {
     const implemented = handlers(app, options);
     for (const name of Object.keys(area) as Array<keyof A & string>) {
-      registerEndpoint(app, area[name] as EndpointDefinition, implemented[name] as EndpointHandler<EndpointDefinition>);
+      registerEndpoint(
+        app,
+        area[name] as EndpointDefinition,
+        implemented[name] as EndpointImplementation<EndpointDefinition>,
+      );
     }
   };
 }
@@ -57,13 +78,26 @@ export function endpointRoutes<A extends EndpointArea, Options = Record<never, n
 export function registerEndpoint<E extends EndpointDefinition>(
   app: FastifyInstance,
   definition: E,
-  handler: EndpointHandler<E>,
+  implementation: EndpointImplementation<E>,
 ) {
-  const run = handler as unknown as (context: Record<string, unknown>) => Promise<unknown>;
+  type Untyped = (context: Record<string, unknown>) => Promise<unknown>;
+  const { handler, beforeValidation } =
+    typeof implementation === 'function' ? { handler: implementation, beforeValidation: undefined } : implementation;
+  const run = handler as unknown as Untyped;
+  const scopeOf = (request: FastifyRequest) =>
+    definition.access === 'public' ? {} : { scope: estateScope(app.database.db, principalOf(request)) };
   app.route({
     method: definition.method,
     url: definition.path,
     config: { endpoint: definition },
+    // A route's own onRequest runs after the app's, which checked the caller, and before any validation.
+    ...(beforeValidation
+      ? {
+          onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+            await (beforeValidation as unknown as Untyped)({ request, reply, ...scopeOf(request) });
+          },
+        }
+      : {}),
     schema: {
       ...(definition.unlisted ? { hide: true } : {}),
       tags: [areaOf(definition)],
@@ -83,7 +117,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         body: request.body,
         request,
         reply,
-        ...(definition.access === 'public' ? {} : { scope: estateScope(app.database.db, principalOf(request)) }),
+        ...scopeOf(request),
       });
       if (definition.download || reply.sent) return reply;
       if (successStatus === 204) return reply.send();

@@ -6,7 +6,7 @@ import { passwordRoutes } from './auth/password-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { companyRoutes } from './companies/routes.js';
 import { contractRoutes } from './contracts/routes.js';
-import { endpointRoutes } from './endpoints/routes.js';
+import { endpointListRoutes } from './endpoints/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -29,7 +29,7 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(searchRoutes);
   await app.register(companyRoutes);
   await app.register(invoiceRoutes);
-  await app.register(endpointRoutes);
+  await app.register(endpointListRoutes);
   await app.register(orderRoutes);
   await app.register(contractRoutes);
   await app.register(usageRoutes);

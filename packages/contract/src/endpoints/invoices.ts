@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf } from '../access';
-import { odataList } from '../api';
+import { ApiErrorSchema, odataList } from '../api';
 import { BinaryFileSchema, endpoint } from '../endpoint';
 import {
   InvoiceChartPointSchema,
@@ -75,4 +75,6 @@ export const download = endpoint({
   query: InvoiceDownloadQuerySchema,
   response: BinaryFileSchema,
   download: { mediaTypes: ['application/pdf', 'text/csv'] },
+  // A file the caller may not have is answered as one that does not exist.
+  errors: { 404: ApiErrorSchema },
 });

@@ -1,6 +1,4 @@
 import { stringify } from 'csv-stringify/sync';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 
 export const CALLS_CSV_HEADER = [
   'Date',
@@ -27,39 +25,6 @@ export type CallRecordRow = {
   /** As stored (numeric(10, 4)), e.g. '0.0450': text, so no binary fraction creeps into a bill file. */
   cost: string;
 };
-
-/** The records on one invoice, oldest first. */
-export async function loadCallRecords(db: Kysely<Database>, invoiceId: number): Promise<CallRecordRow[]> {
-  const rows = await db
-    .selectFrom('call_detail_records as r')
-    .innerJoin('endpoints as e', 'e.id', 'r.endpoint_id')
-    .select([
-      'r.started_at',
-      'e.identifier',
-      'e.name',
-      'r.record_type',
-      'r.destination',
-      'r.dialled_number',
-      'r.duration',
-      'r.bytes',
-      sql<string>`r.cost::text`.as('cost'),
-    ])
-    .where('r.invoice_id', '=', invoiceId)
-    .orderBy('r.started_at')
-    .orderBy('r.id')
-    .execute();
-  return rows.map((row) => ({
-    startedAt: row.started_at,
-    identifier: row.identifier,
-    name: row.name,
-    recordType: row.record_type,
-    destination: row.destination,
-    dialledNumber: row.dialled_number,
-    duration: Number(row.duration),
-    bytes: Number(row.bytes),
-    cost: row.cost,
-  }));
-}
 
 // Calls are listed in UK time: a call at 00:30 BST on the 1st belongs to the 1st, as the bill's month does.
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {

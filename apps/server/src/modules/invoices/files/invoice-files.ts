@@ -1,33 +1,44 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import { type Actor, writeAs } from '../../../db/audit.js';
-import type { Database } from '../../../db/schema.js';
 import type { FileStorage } from '../../../storage/file-storage.js';
-import { loadBillData } from './bill-data.js';
+import type { BillData } from './bill-data.js';
 import { layOutBill } from './bill-layout.js';
 import { renderBillPdf } from './bill-pdf.js';
-import { loadCallRecords, renderCallsCsv } from './calls-csv.js';
+import { type CallRecordRow, renderCallsCsv } from './calls-csv.js';
 
 export type InvoiceFileKind = 'pdf' | 'cdr';
+
+/** A produced file as it is recorded: where it is stored and what it holds. */
+export type StoredInvoiceFile = { storageKey: string; contentType: string; sizeBytes: number; sha256: string };
+
+/**
+ * Where a file's data comes from and where a produced file is recorded: the invoices repository, in the caller's
+ * scope, for an invoice already found in it.
+ */
+export type InvoiceFileSource = {
+  storedFile(invoiceId: number, kind: InvoiceFileKind): Promise<StoredInvoiceFile | undefined>;
+  billData(invoiceId: number): Promise<BillData>;
+  callRecords(invoiceId: number): Promise<CallRecordRow[]>;
+  recordFile(file: StoredInvoiceFile & { invoiceId: number; kind: InvoiceFileKind; fileName: string }): Promise<void>;
+};
 
 type Producer = {
   contentType: string;
   /** The last segment of the storage key: the key is built from the invoice id, never from a client's file name. */
   storedAs: string;
-  produce(db: Kysely<Database>, invoiceId: number): Promise<Buffer>;
+  produce(source: InvoiceFileSource, invoiceId: number): Promise<Buffer>;
 };
 
 const PRODUCERS: Record<InvoiceFileKind, Producer> = {
   pdf: {
     contentType: 'application/pdf',
     storedAs: 'bill.pdf',
-    produce: async (db, invoiceId) => renderBillPdf(layOutBill(await loadBillData(db, invoiceId))),
+    produce: async (source, invoiceId) => renderBillPdf(layOutBill(await source.billData(invoiceId))),
   },
   cdr: {
     contentType: 'text/csv; charset=utf-8',
     storedAs: 'calls.csv',
-    produce: async (db, invoiceId) => renderCallsCsv(await loadCallRecords(db, invoiceId)),
+    produce: async (source, invoiceId) => renderCallsCsv(await source.callRecords(invoiceId)),
   },
 };
 
@@ -45,28 +56,23 @@ export type InvoiceFile = { content: Readable | Buffer; contentType: string; siz
  * upsert on (invoice_id, kind) that the second one leaves as it is.
  */
 export async function invoiceFile(
-  deps: { db: Kysely<Database>; storage: FileStorage },
-  request: { invoiceId: number; kind: InvoiceFileKind; fileName: string; actor: Actor },
+  deps: { source: InvoiceFileSource; storage: FileStorage },
+  request: { invoiceId: number; kind: InvoiceFileKind; fileName: string },
 ): Promise<InvoiceFile> {
-  const { db, storage } = deps;
+  const { source, storage } = deps;
   const { invoiceId, kind } = request;
-  const stored = await db
-    .selectFrom('invoice_files')
-    .select(['storage_key', 'content_type', 'size_bytes', 'sha256'])
-    .where('invoice_id', '=', invoiceId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  if (stored && (await storage.exists(stored.storage_key))) {
+  const stored = await source.storedFile(invoiceId, kind);
+  if (stored && (await storage.exists(stored.storageKey))) {
     return {
-      content: await storage.get(stored.storage_key),
-      contentType: stored.content_type,
-      sizeBytes: Number(stored.size_bytes),
+      content: await storage.get(stored.storageKey),
+      contentType: stored.contentType,
+      sizeBytes: stored.sizeBytes,
       sha256: stored.sha256,
     };
   }
 
   const producer = PRODUCERS[kind];
-  const bytes = await producer.produce(db, invoiceId);
+  const bytes = await producer.produce(source, invoiceId);
   const key = storageKeyOf(invoiceId, kind);
   const file = {
     contentType: producer.contentType,
@@ -76,28 +82,6 @@ export async function invoiceFile(
   // The file is in place before its row exists, so a row never points at nothing (a crash in between leaves an
   // unreferenced file that the next download overwrites).
   await storage.put(key, bytes);
-  await writeAs(db, request.actor, (trx) =>
-    trx
-      .insertInto('invoice_files')
-      .values({
-        invoice_id: invoiceId,
-        kind,
-        file_name: request.fileName,
-        storage_key: key,
-        content_type: file.contentType,
-        size_bytes: file.sizeBytes,
-        sha256: file.sha256,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['invoice_id', 'kind']).doUpdateSet({
-          file_name: request.fileName,
-          storage_key: key,
-          content_type: file.contentType,
-          size_bytes: file.sizeBytes,
-          sha256: file.sha256,
-        }),
-      )
-      .execute(),
-  );
+  await source.recordFile({ invoiceId, kind, fileName: request.fileName, storageKey: key, ...file });
   return { content: bytes, ...file };
 }

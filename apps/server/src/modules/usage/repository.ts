@@ -1,0 +1,218 @@
+import { ENDPOINT_TYPE } from '@portal/contract';
+import { sql } from 'kysely';
+import {
+  endpointsInEstate,
+  holdsSitesWhole,
+  sitesInEstate,
+  teamMembershipsInEstate,
+  teamsInEstate,
+} from '../../estate/conditions.js';
+import type { EstateScope } from '../../estate/estate-scope.js';
+import { USAGE_TIME_ZONE } from './usage-calendar.js';
+import type { PeriodBytes, PeriodTotals } from './usage-series.js';
+
+/**
+ * Whose usage a chart adds up, always only the caller's devices among them: one device, or the mobile devices of a
+ * site, of a team or of the caller's whole estate (spec 2.8: the site, team and dashboard views chart mobile usage).
+ */
+export type Devices = { endpointId: number } | { siteId: number } | { teamId: number } | 'estate';
+
+function deviceIds(scope: EstateScope, devices: Devices) {
+  const endpoints = scope.db
+    .selectFrom('endpoints')
+    .select('endpoints.id')
+    .where((eb) => endpointsInEstate(eb, scope));
+  if (devices === 'estate') return endpoints.where('endpoints.endpoint_type_id', '=', ENDPOINT_TYPE.mobile);
+  if ('endpointId' in devices) return endpoints.where('endpoints.id', '=', devices.endpointId);
+  if ('siteId' in devices) {
+    return endpoints
+      .where('endpoints.site_id', '=', devices.siteId)
+      .where('endpoints.endpoint_type_id', '=', ENDPOINT_TYPE.mobile);
+  }
+  return scope.db
+    .selectFrom('team_endpoints')
+    .innerJoin('endpoints', 'endpoints.id', 'team_endpoints.endpoint_id')
+    .select('endpoints.id')
+    .where('team_endpoints.team_id', '=', devices.teamId)
+    .where('endpoints.endpoint_type_id', '=', ENDPOINT_TYPE.mobile)
+    .where((eb) => teamMembershipsInEstate(eb, scope));
+}
+
+// Each lookup checks the estate in the same query that reads the company: an id outside the caller's estate is
+// answered exactly like one that does not exist.
+
+/** One of the caller's devices: its company and type. */
+export function endpointOfEstate(scope: EstateScope, id: number) {
+  return scope.db
+    .selectFrom('endpoints')
+    .select(['endpoints.company_id as companyId', 'endpoints.endpoint_type_id as endpointTypeId'])
+    .where('endpoints.id', '=', id)
+    .where((eb) => endpointsInEstate(eb, scope))
+    .executeTakeFirst();
+}
+
+/** One of the caller's sites: its company. */
+export function siteOfEstate(scope: EstateScope, id: number) {
+  return scope.db
+    .selectFrom('sites')
+    .select('sites.company_id as companyId')
+    .where('sites.id', '=', id)
+    .where((eb) => sitesInEstate(eb, scope))
+    .executeTakeFirst();
+}
+
+/** One of the caller's teams: its company. */
+export function teamOfEstate(scope: EstateScope, id: number) {
+  return scope.db
+    .selectFrom('teams')
+    .select('teams.company_id as companyId')
+    .where('teams.id', '=', id)
+    .where((eb) => teamsInEstate(eb, scope))
+    .executeTakeFirst();
+}
+
+const MONTHLY_TOTALS = [
+  sql<number>`sum(cost)`.as('cost'),
+  sql<number>`sum(duration)`.as('duration'),
+  sql<number>`sum(calls)`.as('calls'),
+  sql<number>`sum(bytes)`.as('bytes'),
+] as const;
+
+/** Months `first`..`last` of the given devices, from the per-device rollup. */
+export async function monthlyTotals(
+  scope: EstateScope,
+  devices: Devices,
+  first: string,
+  last: string,
+): Promise<PeriodTotals[]> {
+  return scope.db
+    .selectFrom('usage_monthly')
+    .select(['month as period', ...MONTHLY_TOTALS])
+    .where('endpoint_id', 'in', deviceIds(scope, devices))
+    .where('month', '>=', first)
+    .where('month', '<=', last)
+    .groupBy('month')
+    .execute();
+}
+
+/**
+ * Months `first`..`last` of the caller's mobile devices. A company-level estate is its companies' every device,
+ * which the per-company rollup holds already added up: 12 rows to read instead of a month of each of thousands of
+ * lines. Other estates are a few lines.
+ */
+export async function monthlyTotalsOfEstate(scope: EstateScope, first: string, last: string): Promise<PeriodTotals[]> {
+  if (!scope.companyWide) return monthlyTotals(scope, 'estate', first, last);
+  return scope.db
+    .selectFrom('company_usage_monthly')
+    .select(['month as period', ...MONTHLY_TOTALS])
+    .where('company_id', 'in', scope.companies())
+    .where('endpoint_type_id', '=', ENDPOINT_TYPE.mobile)
+    .where('month', '>=', first)
+    .where('month', '<=', last)
+    .groupBy('month')
+    .execute();
+}
+
+/**
+ * Months `first`..`last` of the mobile devices of one of the caller's sites; undefined when the site is not theirs
+ * (or does not exist). Where the caller holds their sites whole, the site's own rollup has them added up, read in
+ * the same query that checks the site: one round trip for the busiest chart of a large estate. Otherwise the site
+ * is seen through some of its devices, whose months are added up.
+ */
+export async function monthlyTotalsOfSite(
+  scope: EstateScope,
+  siteId: number,
+  first: string,
+  last: string,
+): Promise<PeriodTotals[] | undefined> {
+  if (!holdsSitesWhole(scope)) {
+    if (!(await siteOfEstate(scope, siteId))) return undefined;
+    return monthlyTotals(scope, { siteId }, first, last);
+  }
+  const rows = await scope.db
+    .selectFrom('sites')
+    .leftJoin('site_usage_monthly as r', (join) =>
+      join
+        .onRef('r.site_id', '=', 'sites.id')
+        .on('r.endpoint_type_id', '=', ENDPOINT_TYPE.mobile)
+        .on('r.month', '>=', first)
+        .on('r.month', '<=', last),
+    )
+    .select(['r.month as period', 'r.cost', 'r.duration', 'r.calls', 'r.bytes'])
+    .where('sites.id', '=', siteId)
+    .where((eb) => sitesInEstate(eb, scope))
+    .execute();
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((r) =>
+    r.period === null
+      ? []
+      : [{ period: r.period, cost: r.cost ?? 0, duration: r.duration ?? 0, calls: r.calls ?? 0, bytes: r.bytes ?? 0 }],
+  );
+}
+
+/** The UK day a record counts on. */
+const RECORD_DAY = sql<string>`(started_at AT TIME ZONE ${sql.lit(USAGE_TIME_ZONE)})::date`;
+
+/** The moment a UK calendar day starts, for range conditions the (endpoint_id, started_at) index can serve. */
+function startOfUkDay(day: string) {
+  return sql<Date>`(${day}::date::timestamp AT TIME ZONE ${sql.lit(USAGE_TIME_ZONE)})`;
+}
+
+/**
+ * Per day from `first` to `last` (UK days), the given devices' records that no invoice holds yet. Reads the
+ * call-detail records, but only the current period's: the (endpoint_id, started_at) index narrows to those days.
+ */
+export async function dailyUnbilledTotals(
+  scope: EstateScope,
+  devices: Devices,
+  first: string,
+  last: string,
+): Promise<PeriodTotals[]> {
+  return scope.db
+    .selectFrom('call_detail_records')
+    .select([
+      RECORD_DAY.as('period'),
+      sql<number>`sum(cost)`.as('cost'),
+      sql<number>`sum(duration)`.as('duration'),
+      sql<number>`count(*) FILTER (WHERE record_type = 'voice')`.as('calls'),
+      sql<number>`sum(bytes)`.as('bytes'),
+    ])
+    .where('endpoint_id', 'in', deviceIds(scope, devices))
+    .where('invoice_id', 'is', null)
+    .where('started_at', '>=', startOfUkDay(first))
+    .where('started_at', '<', sql<Date>`${startOfUkDay(last)} + interval '1 day'`)
+    .groupBy(RECORD_DAY)
+    .execute();
+}
+
+/** Per day from `first` to `last` (UK days), the data volume of one of the caller's lines' data sessions. */
+export async function dailyDataOfEndpoint(
+  scope: EstateScope,
+  endpointId: number,
+  first: string,
+  last: string,
+): Promise<PeriodBytes[]> {
+  return scope.db
+    .selectFrom('call_detail_records')
+    .select([RECORD_DAY.as('period'), sql<number>`sum(bytes)`.as('bytes')])
+    .where('endpoint_id', 'in', deviceIds(scope, { endpointId }))
+    .where('record_type', '=', 'data')
+    .where('started_at', '>=', startOfUkDay(first))
+    .where('started_at', '<', sql<Date>`${startOfUkDay(last)} + interval '1 day'`)
+    .groupBy(RECORD_DAY)
+    .execute();
+}
+
+/**
+ * The first day not yet billed for one of the caller's companies: the day after the latest invoice's period, or —
+ * for a company without a bill yet — the first of the current month, bills being monthly.
+ */
+export async function firstUnbilledDay(scope: EstateScope, companyId: number, today: string): Promise<string> {
+  const latest = await scope.db
+    .selectFrom('invoices')
+    .select(sql<string | null>`(max(period_end) + 1)`.as('day'))
+    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scope.companies())
+    .executeTakeFirst();
+  return latest?.day ?? `${today.slice(0, 7)}-01`;
+}
