@@ -54,6 +54,10 @@ export type EndpointImplementation<E extends EndpointDefinition> =
 /** One handler for each endpoint of an area: leaving one out is a type error. */
 export type AreaHandlers<A extends EndpointArea> = { [K in keyof A]: EndpointImplementation<A[K]> };
 
+function routeOrder(a: EndpointDefinition, b: EndpointDefinition): number {
+  return a.path === b.path ? a.method.localeCompare(b.method) : a.path.localeCompare(b.path);
+}
+
 /**
  * A plugin registering every endpoint of an area from its contract declaration. `handlers` is called once with the
  * app, so handlers can close over what they need (the database for public flows, the mailer, the file store).
@@ -64,7 +68,11 @@ export function endpointRoutes<A extends EndpointArea, Options = Record<never, n
 ) {
   return async (app: FastifyInstance, options: Options) => {
     const implemented = handlers(app, options);
-    for (const name of Object.keys(area) as Array<keyof A & string>) {
+    // In path order, so the API reference lists them the same however the area module was loaded.
+    const names = (Object.keys(area) as Array<keyof A & string>).sort((a, b) =>
+      routeOrder(area[a] as EndpointDefinition, area[b] as EndpointDefinition),
+    );
+    for (const name of names) {
       registerEndpoint(
         app,
         area[name] as EndpointDefinition,
