@@ -1,8 +1,9 @@
-import { IdSchema, type Message, MessageSchema, odataList } from '@portal/contract';
+import { ApiDateTimeSchema, IdSchema, type Message, MessageSchema, odataList } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { principalOf } from '../../auth/route-access.js';
+import { apiInstant } from '../../db/api-instant.js';
 import { writeAs } from '../../db/audit.js';
 import { errorResponses, notFound } from '../../http/errors.js';
 import { partnerIdOf } from '../partners/partner-of-request.js';
@@ -10,8 +11,8 @@ import { partnerIdOf } from '../partners/partner-of-request.js';
 const MessageInputSchema = z
   .object({
     text: z.string().trim().min(1).max(1000),
-    startDate: z.iso.datetime({ offset: true }).nullish(),
-    endDate: z.iso.datetime({ offset: true }).nullish(),
+    startDate: ApiDateTimeSchema.nullish(),
+    endDate: ApiDateTimeSchema.nullish(),
   })
   .refine((m) => !m.startDate || !m.endDate || Date.parse(m.endDate) > Date.parse(m.startDate), {
     message: 'endDate must be after startDate',
@@ -34,7 +35,9 @@ function toMessage(row: MessageRow): Message {
 /** Banner messages of a partner. Everyone reads the current ones; the partner's own staff write them. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const messages = () => db.selectFrom('messages').select(['id', 'text', 'start_date', 'end_date']);
+  // Rows written before the API checked its dates may lie outside the range it can answer: shown at its edge.
+  const messages = () =>
+    db.selectFrom('messages').select(['id', 'text', apiInstant('start_date'), apiInstant('end_date')]);
 
   app.get(
     '/api/messages',
@@ -119,7 +122,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
             start_date: request.body.startDate ?? null,
             end_date: request.body.endDate ?? null,
           })
-          .returning(['id', 'text', 'start_date', 'end_date'])
+          .returning(['id', 'text', apiInstant('start_date'), apiInstant('end_date')])
           .executeTakeFirstOrThrow(),
       );
       return reply.code(201).send(toMessage(row));
@@ -149,7 +152,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where('id', '=', request.params.id)
           .where('partner_id', '=', principal.partnerId)
-          .returning(['id', 'text', 'start_date', 'end_date'])
+          .returning(['id', 'text', apiInstant('start_date'), apiInstant('end_date')])
           .executeTakeFirst(),
       );
       if (!row) throw notFound('No such message');
