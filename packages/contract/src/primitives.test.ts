@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiDateTimeSchema } from './primitives';
+import { ApiDateTimeSchema, IdParamSchema } from './primitives';
 
 describe('ApiDateTimeSchema', () => {
   it.each([
@@ -24,4 +24,18 @@ describe('ApiDateTimeSchema', () => {
     const result = ApiDateTimeSchema.safeParse(value);
     expect(result.error?.issues).toEqual([expect.objectContaining({ code })]);
   });
+});
+
+describe('IdParamSchema', () => {
+  it('reads plain digits from 1 to 2147483647', () => {
+    expect(IdParamSchema.parse('1')).toBe(1);
+    expect(IdParamSchema.parse('2147483647')).toBe(2_147_483_647);
+  });
+
+  it.each(['0', '2147483648', '9999999999', '99999999999', '01', '+1', '-1', ' 1', '1 ', '0x10', '1e3', '1.0', ''])(
+    'refuses %j',
+    (value) => {
+      expect(IdParamSchema.safeParse(value).success).toBe(false);
+    },
+  );
 });

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 
-export const IdSchema = z.number().int().positive();
+/** Ids are PostgreSQL `integer` identity columns: 1 up to 2^31 - 1. */
+export const ID_MAX = 2_147_483_647;
+export const IdSchema = z.number().int().positive().max(ID_MAX);
 export type Id = z.infer<typeof IdSchema>;
+
+const ID_PARAM_MESSAGE = `Must be a whole number from 1 to ${ID_MAX}, in plain digits`;
+
+/**
+ * An id as a path or query parameter carries it: plain decimal digits without sign, spaces or leading zeros (one
+ * spelling per id), from 1 to ID_MAX; parsed to a number. `0x10`, `1e3`, ` 1`, `+1` and `01` are refused.
+ */
+export const IdParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, ID_PARAM_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().max(ID_MAX, ID_PARAM_MESSAGE));
 
 export const CountSchema = z.number().int().nonnegative();
 

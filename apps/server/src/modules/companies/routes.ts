@@ -1,4 +1,11 @@
-import { AddressSchema, CompanySchema, IdSchema, NamedRefSchema, ODataQuerySchema, odataList } from '@portal/contract';
+import {
+  AddressSchema,
+  CompanySchema,
+  IdParamSchema,
+  NamedRefSchema,
+  ODataQuerySchema,
+  odataList,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../auth/route-access.js';
@@ -8,7 +15,7 @@ import { runODataList } from '../../odata/index.js';
 import { companiesResource } from './companies-resource.js';
 import { addressesOf } from './queries.js';
 
-const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
+const IdParams = z.object({ id: IdParamSchema });
 const manageSites = {
   anyOf: [
     { code: 'ManageSite', accessType: 'Read' },

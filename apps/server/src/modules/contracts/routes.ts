@@ -2,7 +2,7 @@ import {
   ContractProductSchema,
   type ContractProductType,
   ContractSchema,
-  IdSchema,
+  IdParamSchema,
   NonEmptyStringSchema,
   odataList,
 } from '@portal/contract';
@@ -14,9 +14,9 @@ import { errorResponses } from '../../http/errors.js';
 import { readableContractTypes, readContracts } from './contract-access.js';
 import { contractProducts, findContract } from './contract-queries.js';
 
-const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
+const IdParams = z.object({ id: IdParamSchema });
 const CliParams = z.object({ cli: NonEmptyStringSchema.max(32) });
-const OrderItemParams = z.object({ orderItemId: z.coerce.number().pipe(IdSchema) });
+const OrderItemParams = z.object({ orderItemId: IdParamSchema });
 
 const productLists: ReadonlyArray<{ path: string; type: ContractProductType }> = [
   { path: '/api/contracts/orderitemadditionalproducts/:orderItemId', type: 'Additional' },

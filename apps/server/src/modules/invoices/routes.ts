@@ -1,5 +1,5 @@
 import {
-  IdSchema,
+  IdParamSchema,
   InvoiceChartPointSchema,
   InvoiceDownloadQuerySchema,
   InvoiceSchema,
@@ -38,7 +38,7 @@ const CHARTS: ReadonlyArray<[path: string, measure: ChartMeasure, what: string]>
   ['durationChart', 'duration', 'duration in seconds'],
   ['costChart', 'cost', 'invoice amount in pounds'],
 ];
-const ChartQuery = z.object({ companyId: z.coerce.number().pipe(IdSchema).optional() });
+const ChartQuery = z.object({ companyId: IdParamSchema.optional() });
 
 const BinaryFile = z.string().meta({ format: 'binary' });
 

@@ -1,4 +1,4 @@
-import { ApiDateTimeSchema, IdSchema, type Message, MessageSchema, odataList } from '@portal/contract';
+import { ApiDateTimeSchema, IdParamSchema, type Message, MessageSchema, odataList } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ const MessageInputSchema = z
     message: 'endDate must be after startDate',
     path: ['endDate'],
   });
-const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
+const IdParams = z.object({ id: IdParamSchema });
 const partnerStaff = { role: 'partner-staff' } as const;
 
 type MessageRow = { id: number; text: string; start_date: Date | null; end_date: Date | null };

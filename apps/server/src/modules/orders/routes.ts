@@ -1,7 +1,7 @@
 import {
   ContractProductSchema,
   type ContractProductType,
-  IdSchema,
+  IdParamSchema,
   NonEmptyStringSchema,
   ODataQuerySchema,
   type OdataList,
@@ -33,12 +33,12 @@ import {
 import { orderEventsResource, orderItemsResource, ordersResource } from './orders-resources.js';
 import { pendingCheck } from './pending-check.js';
 
-const OrderIdParams = z.object({ orderId: z.coerce.number().pipe(IdSchema) });
-const ItemIdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
-const EventsParams = z.object({ orderItemId: z.coerce.number().pipe(IdSchema) });
+const OrderIdParams = z.object({ orderId: IdParamSchema });
+const ItemIdParams = z.object({ id: IdParamSchema });
+const EventsParams = z.object({ orderItemId: IdParamSchema });
 const PendingParams = z.object({
   cli: NonEmptyStringSchema.max(32),
-  orderItemId: z.coerce.number().pipe(IdSchema),
+  orderItemId: IdParamSchema,
 });
 
 const readOrdersOrSummary = {

@@ -1,4 +1,4 @@
-import { FunctionalitySchema, IdSchema, odataList, ProfileSchema } from '@portal/contract';
+import { FunctionalitySchema, IdParamSchema, odataList, ProfileSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: manageUsers },
       schema: {
         tags: ['profiles'],
-        params: z.object({ id: z.coerce.number().pipe(IdSchema) }),
+        params: z.object({ id: IdParamSchema }),
         response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -103,7 +103,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profiles'],
         summary: "A profile's default functionality",
-        params: z.object({ id: z.coerce.number().pipe(IdSchema) }),
+        params: z.object({ id: IdParamSchema }),
         response: { 200: FunctionalityListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -1,4 +1,4 @@
-import { ENDPOINT_TYPE, type FunctionalityCode, IdSchema, odataList, UsageSeriesSchema } from '@portal/contract';
+import { ENDPOINT_TYPE, type FunctionalityCode, IdParamSchema, odataList, UsageSeriesSchema } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import {
 import { dataSeries, usageSeries } from './usage-series.js';
 import { endpointTarget, seesWholeSitesOf, siteTarget, teamTarget, type UsageTarget } from './usage-targets.js';
 
-const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
+const IdParams = z.object({ id: IdParamSchema });
 const UsageReply = odataList(UsageSeriesSchema);
 
 const readAnyOf = (...codes: FunctionalityCode[]): RouteAccess => ({
