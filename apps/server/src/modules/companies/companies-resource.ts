@@ -1,11 +1,14 @@
 import type { Address } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { forbidden } from '../../http/errors.js';
 import { defineODataResource } from '../../odata/index.js';
 import { addressesOf } from './queries.js';
 
 /** The fields a company list may select, filter and sort on, and its addresses as an expansion. */
-export const companiesResource = defineODataResource<Database, 'companies', { db: Kysely<Database> }>()({
+export type CompaniesContext = { db: Kysely<Database>; mayReadAddresses: boolean };
+
+export const companiesResource = defineODataResource<Database, 'companies', CompaniesContext>()({
   name: 'companies',
   fields: {
     id: { type: 'number', column: 'companies.id' },
@@ -18,8 +21,15 @@ export const companiesResource = defineODataResource<Database, 'companies', { db
   maxTop: 100,
   expansions: {
     addresses: {
-      load: async (keys, context): Promise<ReadonlyMap<number | string, readonly Address[]>> =>
-        addressesOf(context.db, keys.map(Number)),
+      // Asking for addresses without ManageSite is refused, not answered without them (docs/decisions/0048).
+      load: async (keys, context): Promise<ReadonlyMap<number | string, readonly Address[]>> => {
+        if (!context.mayReadAddresses) {
+          throw forbidden('Addresses need one of: ManageSite Read, ManageSite Write', {
+            code: 'missing_functionality',
+          });
+        }
+        return addressesOf(context.db, keys.map(Number));
+      },
     },
   },
 });

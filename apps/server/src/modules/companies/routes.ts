@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Principal } from '../../auth/principal.js';
 import { principalOf } from '../../auth/route-access.js';
 import { estateScope, requireInEstate } from '../../estate/estate-scope.js';
 import { errorResponses } from '../../http/errors.js';
@@ -23,6 +24,10 @@ const manageSites = {
   ],
 } as const;
 
+/** Addresses are site-management data (docs/decisions/0048): every way of reading them asks for this. */
+const mayReadAddresses = (principal: Principal) =>
+  manageSites.anyOf.some((grant) => principal.can(grant.code, grant.accessType));
+
 /** The companies of the caller's estate: every signed-in user sees the names of theirs (the toolbar shows one). */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -34,7 +39,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['companies'],
         summary:
-          "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses)",
+          "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses, which needs ManageSite)",
         querystring: ODataQuerySchema,
         response: {
           200: odataList(
@@ -43,7 +48,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
               createdDate: z.string().optional(),
             }),
           ),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 403),
         },
       },
     },
@@ -55,7 +60,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('companies.id', 'in', estateScope(db, principalOf(request)).companies()),
         resource: companiesResource,
         options: request.query,
-        context: { db },
+        context: { db, mayReadAddresses: mayReadAddresses(principalOf(request)) },
       }),
   );
 
@@ -88,18 +93,20 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['companies'],
+        summary: "A company of the caller's estate; with its addresses only for a caller with ManageSite",
         params: IdParams,
         response: { 200: CompanySchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const scope = estateScope(db, principalOf(request));
-      await requireInEstate(db, scope, 'companies', request.params.id);
+      const principal = principalOf(request);
+      await requireInEstate(db, estateScope(db, principal), 'companies', request.params.id);
       const company = await db
         .selectFrom('companies')
         .select(['id', 'name'])
         .where('id', '=', request.params.id)
         .executeTakeFirstOrThrow();
+      if (!mayReadAddresses(principal)) return company;
       return { ...company, addresses: (await addressesOf(db, [company.id])).get(company.id) ?? [] };
     },
   );
