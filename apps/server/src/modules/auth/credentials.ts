@@ -10,7 +10,9 @@ export type SignInUser = {
   profileName: string;
   roles: Role[];
   passwordHash: string;
-  /** A temporary password, an administrator's reset or an expired password: sign-in must change it first. */
+  /** The forgot-password e-mail's temporary password, while it is unused and unexpired. */
+  temporaryPasswordHash: string | null;
+  /** An administrator's reset or an expired password: sign-in must change it first. */
   mustChangePassword: boolean;
   cookiePolicyAccepted: boolean;
   themeCode: string;
@@ -34,6 +36,9 @@ export async function findSignInUser(
     .innerJoin('user_credentials', 'user_credentials.user_id', 'users.id')
     .innerJoin('partners', 'partners.id', 'users.partner_id')
     .innerJoin('profiles', 'profiles.id', 'users.profile_id')
+    .leftJoin('temporary_passwords', (join) =>
+      join.onRef('temporary_passwords.user_id', '=', 'users.id').on('temporary_passwords.expires_at', '>', now),
+    )
     .select([
       'users.id',
       'users.user_name',
@@ -42,6 +47,7 @@ export async function findSignInUser(
       'profiles.name as profile_name',
       'partners.theme_code',
       'user_credentials.password_hash',
+      'temporary_passwords.password_hash as temporary_password_hash',
       sql<boolean>`user_credentials.reset_required
         OR coalesce(user_credentials.expires_at <= ${now}, false)
         OR coalesce(user_credentials.changed_at + make_interval(days => partners.password_expiry_days) <= ${now}, false)`.as(
@@ -64,6 +70,7 @@ export async function findSignInUser(
     profileName: row.profile_name,
     roles: row.roles as Role[],
     passwordHash: row.password_hash,
+    temporaryPasswordHash: row.temporary_password_hash,
     mustChangePassword: row.must_change_password,
     cookiePolicyAccepted: row.cookie_policy_accepted,
     themeCode: row.theme_code,
@@ -71,9 +78,26 @@ export async function findSignInUser(
   return user;
 }
 
-/** The user whose password this is, or undefined; unknown users cost the same time as wrong passwords. */
-export async function authenticate(db: Kysely<Database>, userName: string, password: string, now = new Date()) {
+/** A user who gave a right password; `viaTemporaryPassword` when it was the forgot-password e-mail's. */
+export type AuthenticatedUser = SignInUser & { viaTemporaryPassword: boolean };
+
+/**
+ * The user whose password (or unexpired temporary password) this is, or undefined; unknown users cost the same time
+ * as wrong passwords. A temporary password signs in only as far as the forced change (mustChangePassword).
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  userName: string,
+  password: string,
+  now = new Date(),
+): Promise<AuthenticatedUser | undefined> {
   const user = await findSignInUser(db, { userName }, now);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
-  return user && matches ? user : undefined;
+  if (user && matches) return { ...user, viaTemporaryPassword: false };
+  // Only while a reset is pending does a wrong password cost a second check: that a reset was asked for in the last
+  // hour is all its time can tell (docs/decisions/0047).
+  if (user?.temporaryPasswordHash && (await verifyPassword(user.temporaryPasswordHash, password))) {
+    return { ...user, mustChangePassword: true, viaTemporaryPassword: true };
+  }
+  return undefined;
 }
