@@ -11,6 +11,10 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: 'row counts and on-disk sizes of every table of DATABASE_URL (run after `npm run seed:large`)',
     load: () => import('./data-size.js'),
   },
+  'forgot-password': {
+    summary: 'answer time of forgot password with matching and non-matching details (PostgreSQL; after a build)',
+    load: () => import('./forgot-password.js'),
+  },
   lighthouse: {
     summary: 'Lighthouse mobile performance of /login and the signed-in home page, median of 3 (after `npm run build`)',
     load: () => import('./lighthouse.js'),

@@ -14,6 +14,7 @@ import { openConfiguredDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoData } from './db/seed/ensure-demo-data.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { requireEveryEndpointRegistered } from './http/endpoint-routes.js';
 import { installErrorHandler, sendNotFound } from './http/errors.js';
 import { echoRequestId, generateRequestId } from './http/request-id.js';
 import { preventApiCaching, registerSecurityHeaders } from './http/security-headers.js';
@@ -42,6 +43,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: generateRequestId,
+    // request.ip (the sign-in throttle, the audit trail) comes from X-Forwarded-For only through a trusted proxy.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -80,6 +83,7 @@ async function registerHttp(app: FastifyInstance, config: Config) {
     );
   }
   registerRouteAccess(app, accessTokens);
+  requireEveryEndpointRegistered(app);
   await registerApiDocs(app);
 
   await app.register(healthRoutes);
@@ -108,6 +112,12 @@ async function openOwnDatabase(config: Config, log: FastifyBaseLogger): Promise<
     await handle.close();
     throw error;
   }
+}
+
+/** Fastify trusts a hop count too, but its types lack it: the same rule as a function (trust the first n hops). */
+function fastifyTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       carrierSimUrl: 'http://127.0.0.1:3100',
       smtpUrl: undefined,
       mailFrom: 'Business Portal <no-reply@portal.localhost>',
+      trustProxy: false,
     });
   });
 
@@ -87,6 +88,27 @@ describe('loadConfig', () => {
   it.each(['', 'Portal', 'Portal <portal>', 'a@b, c@d'])('rejects MAIL_FROM=%j', (from) => {
     expect(configErrorOf({ MAIL_FROM: from }).message).toMatch(/^\s+MAIL_FROM: /m);
   });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8, 192.0.2.7 ,::1,fd00::/8 ', ['10.0.0.0/8', '192.0.2.7', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%j', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each(['yes', '-1', '1.5', '10.0.0.0/33', 'proxy.example.com', '127.0.0.1,,::1'])(
+    'rejects TRUST_PROXY=%j naming the variable',
+    (value) => {
+      expect(configErrorOf({ TRUST_PROXY: value }).message).toMatch(/^\s+TRUST_PROXY: /m);
+    },
+  );
 
   it('lists every bad variable at once', () => {
     const message = configErrorOf({ PORT: 'abc', NODE_ENV: 'staging', SEED: 'huge' }).message;

@@ -3,6 +3,33 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
 
+/** Fastify's `trustProxy`: whom to believe about the client's address (docs/operations.md, Behind a proxy). */
+export type TrustProxy = boolean | number | string[];
+
+// proxy-addr's names for address ranges, which Fastify accepts beside addresses and CIDRs.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const ProxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_RANGE_NAMES)]);
+
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): TrustProxy => {
+    if (text === '' || text === 'false') return false;
+    if (text === 'true') return true;
+    if (/^[0-9]+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    for (const entry of entries) {
+      if (!ProxyAddressSchema.safeParse(entry).success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${entry}' is not true, false, a hop count or an IP address, CIDR range, loopback, linklocal or uniquelocal`,
+        });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -20,6 +47,7 @@ const EnvSchema = z.object({
     .regex(/^[^@<>]*<[^@<>\s]+@[^@<>\s]+>$|^[^@<>\s]+@[^@<>\s]+$/, 'must be an address or Name <address>')
     .default('Business Portal <no-reply@portal.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: TrustProxySchema.default(false),
 });
 
 export type Config = {
@@ -41,6 +69,9 @@ export type Config = {
   mailFrom: string;
   /** Signs access tokens; unset, a random one is kept under DATA_DIR (set it when several servers share a database). */
   jwtSecret: string | undefined;
+  /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
+   * client (so a forged header cannot dodge the sign-in throttle). */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -67,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -1,10 +1,10 @@
-import { ApiErrorSchema } from '@portal/contract';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema, endpoint } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
-import { errorResponses, HttpError, notFound } from '../src/http/errors.js';
+import { registerEndpoint } from '../src/http/endpoint-routes.js';
+import { HttpError, notFound } from '../src/http/errors.js';
 import { buildTestApp, openTestDatabase } from './support/test-app.js';
 
 const SECRET = 'connection string postgres://admin:hunter2@db';
@@ -16,32 +16,34 @@ describe('error responses', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     app = await buildTestApp(database);
-    const typed = app.withTypeProvider<ZodTypeProvider>();
-    typed.post(
-      '/api/test/contacts',
-      {
-        config: { access: 'public' },
-        schema: {
-          body: z.object({
-            name: z.string().min(1).max(100),
-            address: z.object({ postCode: z.string().max(10) }),
-          }),
-          response: { 200: z.object({ received: z.string() }), ...errorResponses(400) },
+    const contacts = endpoint({
+      method: 'POST',
+      path: '/api/test/contacts',
+      summary: 'test',
+      access: 'public',
+      body: z.object({
+        name: z.string().min(1).max(100),
+        address: z.object({ postCode: z.string().max(10) }),
+      }),
+      response: z.object({ received: z.string() }),
+    });
+    registerEndpoint(app, contacts, async ({ body }) => ({ received: body.name }));
+    const failing = (path: string, error: Error) =>
+      registerEndpoint(
+        app,
+        endpoint({ method: 'GET', path, summary: 'test', access: 'public', response: z.object({}) }),
+        async () => {
+          throw error;
         },
-      },
-      async (request) => ({ received: request.body.name }),
-    );
-    typed.get('/api/test/boom', { config: { access: 'public' } }, async () => {
-      throw new Error(SECRET);
-    });
-    typed.get('/api/test/missing-site', { config: { access: 'public' } }, async () => {
-      throw notFound('Site 42 not found', { code: 'site_not_found' });
-    });
-    typed.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
-      throw new HttpError(409, 'Name already taken', {
+      );
+    failing('/api/test/boom', new Error(SECRET));
+    failing('/api/test/missing-site', notFound('Site 42 not found', { code: 'site_not_found' }));
+    failing(
+      '/api/test/conflict',
+      new HttpError(409, 'Name already taken', {
         details: [{ field: 'name', rule: 'unique', message: 'Name already taken' }],
-      });
-    });
+      }),
+    );
     await app.ready();
   });
 

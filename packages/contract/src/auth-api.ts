@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiErrorSchema, LOGIN_ERROR_CODES } from './api';
 import { RoleSchema } from './permissions';
+import { ApiDateTimeSchema } from './primitives';
 
 // Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.
 
@@ -50,7 +51,7 @@ export const SignInErrorSchema = OAuthErrorSchema.or(ApiErrorSchema);
 
 export const AcceptCookiePolicyRequestSchema = z.object({
   isAccepted: FormBoolean,
-  date: z.iso.datetime({ offset: true }),
+  date: ApiDateTimeSchema,
 });
 
 export const ChangePasswordRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './primitives';
+import { IdParamSchema } from './primitives';
 
 /** What an id or line number in a request refers to: the tests fill each with another company's record. */
 export type ParamTarget =
@@ -18,18 +18,10 @@ export type ParamTarget =
 /** Which record each id or cli parameter names; kept apart from the schemas' metadata so it stays out of OpenAPI. */
 export const paramTargets = z.registry<{ target: ParamTarget }>();
 
-/**
- * An id in a path or query string: plain decimal digits of a positive PostgreSQL integer, nothing else. `0x10`,
- * `1e3`, ` 1`, `+1` and `01` are refused rather than read as numbers, so one id has one spelling.
- */
+/** An id in a path or query string ({@link IdParamSchema}: one spelling per id), naming what it refers to. */
 /*#__NO_SIDE_EFFECTS__*/
 export function idParam(target: Exclude<ParamTarget, 'cli'>) {
-  const schema = z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'Must be a whole number in plain decimal digits')
-    .transform(Number)
-    .pipe(IdSchema)
-    .describe(`Id of a ${target}`);
+  const schema = IdParamSchema.describe(`The id of the ${target}`);
   paramTargets.add(schema, { target });
   return schema;
 }

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 
-/** The largest id a PostgreSQL `integer` column holds. */
-export const MAX_ID = 2_147_483_647;
-export const IdSchema = z.number().int().positive().max(MAX_ID);
+/** Ids are PostgreSQL `integer` identity columns: 1 up to 2^31 - 1. */
+export const ID_MAX = 2_147_483_647;
+export const IdSchema = z.number().int().positive().max(ID_MAX);
 export type Id = z.infer<typeof IdSchema>;
+
+const ID_PARAM_MESSAGE = `Must be a whole number from 1 to ${ID_MAX}, in plain digits`;
+
+/**
+ * An id as a path or query parameter carries it: plain decimal digits without sign, spaces or leading zeros (one
+ * spelling per id), from 1 to ID_MAX; parsed to a number. `0x10`, `1e3`, ` 1`, `+1` and `01` are refused.
+ */
+export const IdParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, ID_PARAM_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().max(ID_MAX, ID_PARAM_MESSAGE));
 
 export const CountSchema = z.number().int().nonnegative();
 
@@ -18,6 +30,58 @@ export type IsoDate = z.infer<typeof IsoDateSchema>;
 /** A point in time; carriers send offsets as well as `Z`, so both are accepted. */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 export type IsoDateTime = z.infer<typeof IsoDateTimeSchema>;
+
+/**
+ * The instants the API accepts: what it stores it reads back exactly, as `yyyy-MM-ddTHH:mm:ss.SSSZ`
+ * (docs/decisions/0046-api-date-time-range.md). PostgreSQL holds a far wider range, but a year past 9999 has no
+ * four-digit ISO form; years before 1000 are refused as surely mistyped.
+ */
+export const API_DATE_TIME_RANGE = { min: '1000-01-01T00:00:00.000Z', max: '9999-12-31T23:59:59.999Z' } as const;
+const API_EPOCH_MS = { min: Date.parse(API_DATE_TIME_RANGE.min), max: Date.parse(API_DATE_TIME_RANGE.max) };
+/** Real time zones lie within -12:00 and +14:00; PostgreSQL refuses offsets of 16 hours or more. */
+const MAX_OFFSET_MINUTES = 14 * 60;
+
+export type ApiDateTimeProblem = { rule: 'too_small' | 'too_big' | 'invalid_format'; message: string };
+
+/** Whether an instant (milliseconds since the epoch) lies in API_DATE_TIME_RANGE; the reason if not. */
+export function apiInstantProblem(epochMs: number): ApiDateTimeProblem | undefined {
+  if (epochMs < API_EPOCH_MS.min) {
+    return { rule: 'too_small', message: `Must be on or after ${API_DATE_TIME_RANGE.min} (in UTC)` };
+  }
+  if (epochMs > API_EPOCH_MS.max) {
+    return { rule: 'too_big', message: `Must be on or before ${API_DATE_TIME_RANGE.max} (in UTC)` };
+  }
+  return undefined;
+}
+
+/** Why an ISO 8601 date-time with an offset is not one the API accepts, or undefined when it is. */
+export function apiDateTimeProblem(text: string): ApiDateTimeProblem | undefined {
+  const parts = /(?:\.([0-9]+))?(Z|([+-])([0-9]{2}):?([0-9]{2}))$/i.exec(text);
+  if ((parts?.[1]?.length ?? 0) > 3) {
+    return { rule: 'invalid_format', message: 'Must give seconds to at most 3 decimal places (milliseconds)' };
+  }
+  if (parts?.[4] !== undefined && Number(parts[4]) * 60 + Number(parts[5]) > MAX_OFFSET_MINUTES) {
+    return { rule: 'invalid_format', message: 'Must have a UTC offset between -14:00 and +14:00' };
+  }
+  const epochMs = Date.parse(text);
+  return Number.isNaN(epochMs) ? undefined : apiInstantProblem(epochMs);
+}
+
+/** A date-time a request may carry: ISO 8601 with `Z` or an offset, within API_DATE_TIME_RANGE, to the millisecond. */
+export const ApiDateTimeSchema = IsoDateTimeSchema.check((payload) => {
+  // Not an ISO date-time at all: the format's own issue says so.
+  if (payload.issues.length > 0) return;
+  const problem = apiDateTimeProblem(payload.value);
+  if (!problem) return;
+  const common = { input: payload.value, message: problem.message };
+  if (problem.rule === 'invalid_format') {
+    payload.issues.push({ ...common, code: 'invalid_format', format: 'datetime' });
+  } else if (problem.rule === 'too_small') {
+    payload.issues.push({ ...common, code: 'too_small', origin: 'date', minimum: API_EPOCH_MS.min, inclusive: true });
+  } else {
+    payload.issues.push({ ...common, code: 'too_big', origin: 'date', maximum: API_EPOCH_MS.max, inclusive: true });
+  }
+});
 
 export const IpAddressSchema = z.union([z.ipv4(), z.ipv6()]);
 

@@ -4,13 +4,7 @@ import { forbidden, HttpError } from '../http/errors.js';
 import { type AccessTokens, type Audience, InvalidTokenError } from './access-tokens.js';
 import { loadPrincipal, type Principal } from './principal.js';
 
-/** TRANSITION: routes not yet registered from the endpoint table. */
-type LegacyAccess = import('@portal/contract').RouteAccess;
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: LegacyAccess;
-    dashToken?: boolean;
-  }
   interface FastifyRequest {
     principal: Principal | undefined;
   }
@@ -29,7 +23,7 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) 
   // What a route demands of its caller comes from its declaration in the contract's endpoint table, whose access
   // field is required: an /api route registered any other way stops the server from starting.
   app.addHook('onRoute', (route) => {
-    if (isGuardedPath(route.url) && route.config?.endpoint === undefined && route.config?.access === undefined) {
+    if (isGuardedPath(route.url) && route.config?.endpoint === undefined) {
       throw new Error(
         `${route.method} ${route.url} is not from the contract's endpoint table: register it with registerEndpoint`,
       );
@@ -37,11 +31,8 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) 
   });
 
   app.addHook('onRequest', async (request) => {
-    const endpoint = request.routeOptions.config.endpoint ?? {
-      access: request.routeOptions.config.access,
-      dashToken: request.routeOptions.config.dashToken,
-    };
-    if (endpoint.access === undefined || endpoint.access === 'public') return;
+    const endpoint = request.routeOptions.config.endpoint;
+    if (endpoint === undefined || endpoint.access === 'public') return;
     const { access, dashToken } = endpoint;
     const claims = await verifyBearer(request, 'authorization', 'main', tokens);
     if (dashToken) {

@@ -4,6 +4,7 @@ import * as functionalityAndProfiles from './migrations/0002-functionality-and-p
 import * as signIn from './migrations/0003-sign-in.js';
 import * as usageRollups from './migrations/0004-usage-rollups.js';
 import * as searchIndexes from './migrations/0005-search-indexes.js';
+import * as temporaryPasswords from './migrations/0006-temporary-passwords.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-sign-in': signIn,
   '0004-usage-rollups': usageRollups,
   '0005-search-indexes': searchIndexes,
+  '0006-temporary-passwords': temporaryPasswords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -311,6 +311,13 @@ export type RefreshTokensTable = {
   used_at: Timestamp | null;
   revoked_at: Timestamp | null;
 };
+/** The forgot-password e-mail's temporary password: at most one per user, the latest. */
+export type TemporaryPasswordsTable = {
+  user_id: number;
+  password_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+};
 export type CookieConsentsTable = {
   id: Identity;
   user_id: number;
@@ -377,6 +384,7 @@ export type Database = {
   messages: MessagesTable;
   faqs: FaqsTable;
   refresh_tokens: RefreshTokensTable;
+  temporary_passwords: TemporaryPasswordsTable;
   cookie_consents: CookieConsentsTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
@@ -577,6 +585,7 @@ export const databaseColumns = {
     'used_at',
     'revoked_at',
   ],
+  temporary_passwords: ['user_id', 'password_hash', 'created_at', 'expires_at'],
   cookie_consents: ['id', 'user_id', 'is_accepted', 'consent_date', 'recorded_at', 'policy_version'],
   demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
   audit_log: [

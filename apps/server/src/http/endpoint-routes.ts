@@ -35,7 +35,7 @@ export type EndpointContext<E extends EndpointDefinition> = {
 /** A download handler sends the file itself and returns the reply; every other handler returns the body. */
 export type EndpointHandler<E extends EndpointDefinition> = (
   context: EndpointContext<E>,
-) => Promise<E['download'] extends object ? FastifyReply : EndpointResponse<E>>;
+) => Promise<E['download'] extends object ? FastifyReply : E['successStatus'] extends 204 ? void : EndpointResponse<E>>;
 
 /**
  * Work an endpoint must do before its input is validated, once the caller is known (so after the access check):

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { type ApiError, type ApiErrorDetail, ApiErrorSchema } from '@portal/contract';
+import type { ApiError, ApiErrorDetail, LoginErrorCode } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -8,17 +8,43 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string | undefined;
   readonly details: ApiErrorDetail[] | undefined;
+  /** Headers the answer carries, such as a 429's Retry-After. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(statusCode: number, message: string, options: { code?: string; details?: ApiErrorDetail[] } = {}) {
+  constructor(statusCode: number, message: string, options: HttpErrorOptions = {}) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = options.code;
     this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 }
 
-type HttpErrorOptions = { code?: string; details?: ApiErrorDetail[] };
+type HttpErrorOptions = { code?: string; details?: ApiErrorDetail[]; headers?: Record<string, string> };
+
+/** Too many attempts from one username or address: the answer says when to try again. */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, {
+    code: 'too_many_attempts',
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
+const OAUTH_DESCRIPTIONS: Record<LoginErrorCode | 'invalid_request', string> = {
+  invalid_grant: 'Invalid username or password.',
+  requires_password_reset: 'The password must be changed before signing in.',
+  cookies_policy: 'The cookie policy must be accepted before signing in.',
+  invalid_request: 'The request is not valid.',
+};
+
+/** A sign-in refused in OAuth's shape (RFC 6749 section 5.2, decision 0011), which the web app branches on. */
+export class OAuthFailure extends Error {
+  constructor(readonly error: LoginErrorCode | 'invalid_request') {
+    super(OAUTH_DESCRIPTIONS[error]);
+    this.name = 'OAuthFailure';
+  }
+}
 
 export const badRequest = (message = 'Bad Request', options?: HttpErrorOptions) => new HttpError(400, message, options);
 export const unauthorized = (message = 'Unauthorized', options?: HttpErrorOptions) =>
@@ -32,16 +58,6 @@ export const ERROR_CODES = {
   invalidJson: 'invalid_json',
   notFound: 'not_found',
 } as const;
-
-/** Response schemas for the error statuses a route can answer, so they appear in the OpenAPI document. */
-export function errorResponses<const Status extends number>(
-  ...statuses: Status[]
-): Record<Status, typeof ApiErrorSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema])) as Record<
-    Status,
-    typeof ApiErrorSchema
-  >;
-}
 
 export function apiError(
   request: FastifyRequest,
@@ -69,6 +85,11 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 /** Every error leaves the server in the ApiError shape; 5xx answers never carry the internal message or stack. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof OAuthFailure) {
+      request.log.info({ statusCode: 400, code: error.error }, 'sign-in refused');
+      return reply.code(400).send({ error: error.error, error_description: error.message, requestId: request.id });
+    }
+    if (error instanceof HttpError) reply.headers(error.headers);
     const body = toApiError(error, request);
     if (body.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

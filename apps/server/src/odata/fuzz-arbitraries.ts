@@ -70,14 +70,14 @@ function literal(field: ResolvedField, rows: Row[]): fc.Arbitrary<ODataLiteral> 
           fc
             .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
             .map((d) => d.toISOString().slice(0, 10)),
-          fc.constantFrom('0001-01-01', '9999-12-31', '2024-02-29'),
+          fc.constantFrom('1000-01-01', '9999-12-31', '2024-02-29'),
         )
         .map((value) => ({ type: 'date', value, ...at }));
     case 'datetime':
       return fc
         .tuple(
           fc.date({
-            min: new Date('0001-01-02T00:00:00Z'),
+            min: new Date('1000-01-02T00:00:00Z'),
             max: new Date('9999-12-30T00:00:00Z'),
             noInvalidDate: true,
           }),

@@ -1,3 +1,4 @@
+import { type ApiDateTimeProblem, apiInstantProblem } from '@portal/contract';
 import { at, ODataSyntaxError } from './syntax-error.js';
 
 // The tokenizer shared by $filter, $orderby, $select and $expand. Positions are 1-based.
@@ -96,9 +97,13 @@ function readString(text: string, start: number, tokens: Token[]): number {
 function classifyNumericRun(run: string, position: number): Token {
   if (NUMBER.test(run)) return { kind: 'number', text: run, value: Number(run), position };
   const date = DATE.exec(run);
-  if (date && isCalendarDate(date[1]!, date[2]!, date[3]!)) return { kind: 'date', value: run, position };
+  if (date && isCalendarDate(date[1]!, date[2]!, date[3]!)) {
+    refuseOutOfRange(`the date ${run}`, apiInstantProblem(Date.parse(`${run}T00:00:00Z`)), position);
+    return { kind: 'date', value: run, position };
+  }
   const dateTime = DATE_TIME.exec(run);
   if (dateTime && isCalendarDate(dateTime[1]!, dateTime[2]!, dateTime[3]!) && isClockTime(dateTime)) {
+    refuseOutOfRange(`the date-time ${run}`, apiInstantProblem(Date.parse(run)), position);
     return { kind: 'datetime', value: run, position };
   }
   const shown = quoteForMessage(run);
@@ -111,6 +116,16 @@ function classifyNumericRun(run: string, position: number): Token {
   throw new ODataSyntaxError(
     `Malformed number ${shown} ${at(position)}; write numbers like 42, -7 or 12.50 and leave a space before an operator`,
     position,
+  );
+}
+
+/** The same range as every date the API accepts (docs/decisions/0046-api-date-time-range.md), checked in UTC. */
+function refuseOutOfRange(what: string, problem: ApiDateTimeProblem | undefined, position: number): void {
+  if (!problem) return;
+  throw new ODataSyntaxError(
+    `${what[0]!.toUpperCase()}${what.slice(1)} ${at(position)} is out of range: ${problem.message.replace(/^Must be/, 'it must be')}`,
+    position,
+    'range',
   );
 }
 

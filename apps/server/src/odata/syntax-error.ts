@@ -11,6 +11,7 @@ export type ODataRule =
   | 'duplicate'
   | 'integer'
   | 'max'
+  | 'range'
   | 'boolean'
   | 'unknown_expansion';
 

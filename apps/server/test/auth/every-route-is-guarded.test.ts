@@ -1,8 +1,9 @@
 import { ENDPOINT_LIST, endpoint } from '@portal/contract';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/app.js';
-import { registerEndpoint } from '../../src/http/endpoint-routes.js';
+import { registerEndpoint, requireEveryEndpointRegistered } from '../../src/http/endpoint-routes.js';
 import {
   bearer,
   buildTestApp,
@@ -101,6 +102,13 @@ describe('route access declarations', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('stop the server from starting when an endpoint of the table is not registered', async () => {
+    const bare = Fastify();
+    requireEveryEndpointRegistered(bare);
+    await expect(bare.ready()).rejects.toThrow(/not registered: .*orders\.items/);
+    await bare.close();
   });
 
   it('stop the server from starting when an /api route is not from the endpoint table', async () => {

@@ -1,51 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessage } from '../support/mime-message.js';
+import { describe, expect, it } from 'vitest';
 import { bearer, DEMO_PASSWORD, form, signIn, useDemoApp } from '../support/test-app.js';
 
-// A real SMTP listener: the forgot-password e-mail travels over SMTP as it would in production.
-const received: Array<{ to: string[]; raw: string }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-let smtpPort = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-const context = useDemoApp(() => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
+const context = useDemoApp();
 const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const body = form(fields);
   return context.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
 };
 const login = (username: string, password: string) =>
   post('/api/login', { username, password, cookiePolicyAccepted: 'true' });
-
-async function mailTo(address: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = received.find((m) => m.to.includes(address));
-    if (mail) return parseMessage(mail.raw);
-    if (Date.now() > deadline) throw new Error(`no e-mail reached ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('POST /api/login/changePassword', () => {
   it('replaces an expired password before sign-in, then sign-in works with the new one', async () => {
@@ -139,40 +101,6 @@ describe('password expiry, a partner setting', () => {
         .where('theme_code', '=', 'brightwave')
         .execute();
     }
-  });
-});
-
-describe('POST /api/login/forgotPassword', () => {
-  it('answers the same for an unknown account and sends nothing', async () => {
-    const unknown = await post('/api/login/forgotPassword', {
-      username: 'acme.admin',
-      emailAddress: 'someone.else@example.co.uk',
-    });
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({});
-    expect(received.filter((m) => m.to.includes('someone.else@example.co.uk'))).toEqual([]);
-  });
-
-  it('e-mails a temporary password that signs in only to the forced change', async () => {
-    const answer = await post('/api/login/forgotPassword', {
-      username: 'acme.mobile',
-      emailAddress: 'Mobile.User@acmelogistics.co.uk',
-    });
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({});
-    const mail = await mailTo('mobile.user@acmelogistics.co.uk');
-    const temporary = /temporary password is:\s+(\S+)/i.exec(mail.text ?? '')?.[1];
-    expect(temporary).toBeDefined();
-
-    expect((await login('acme.mobile', DEMO_PASSWORD)).statusCode).toBe(400);
-    expect((await login('acme.mobile', temporary!)).json()).toMatchObject({ error: 'requires_password_reset' });
-    const changed = await post('/api/login/changePassword', {
-      userName: 'acme.mobile',
-      currentPassword: temporary!,
-      newPassword: 'Meadow-Signal-3317',
-    });
-    expect(changed.statusCode).toBe(200);
-    expect((await login('acme.mobile', 'Meadow-Signal-3317')).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companiesResource } from '../../src/modules/companies/companies-resource.js';
+import { companiesResource } from '../../src/modules/companies/resource.js';
 import { broken, filterTree, formatOrder, orderBy, type Row } from '../../src/odata/fuzz-arbitraries.js';
 import { formatFilter } from '../../src/odata/parser.js';
 import type { AnyODataResource } from '../../src/odata/resource.js';

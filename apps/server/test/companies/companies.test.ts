@@ -48,3 +48,27 @@ describe('/api/companies', () => {
     expect((await getAs('globex.admin', `/api/companies/${acmeId}/addresses`)).statusCode).toBe(404);
   });
 });
+
+// docs/decisions/0048-company-addresses-need-manage-site.md: one rule for all three ways to read addresses.
+describe('company addresses', () => {
+  it('are read only with ManageSite, by id, as a list or as an expansion', async () => {
+    const byAdmin = await getAs('acme.admin', `/api/companies/${acmeId}`);
+    expect(CompanySchema.parse(byAdmin.json()).addresses).toHaveLength(4);
+    const byFinance = await getAs('acme.finance', `/api/companies/${acmeId}`);
+    expect(byFinance.statusCode).toBe(200);
+    expect(byFinance.json()).toEqual({ id: acmeId, name: 'Acme Logistics Ltd' });
+
+    const expanded = await getAs('acme.admin', '/api/companies?$expand=addresses');
+    expect(expanded.statusCode).toBe(200);
+    expect(expanded.json().value[0].addresses).toHaveLength(4);
+    const refused = await getAs('acme.finance', '/api/companies?$expand=addresses');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'missing_functionality' });
+    expect(refused.body).not.toContain('town');
+    const plain = await getAs('acme.finance', '/api/companies?$select=id,name');
+    expect(plain.json().value).toEqual([{ id: acmeId, name: 'Acme Logistics Ltd' }]);
+
+    expect((await getAs('acme.finance', `/api/companies/${acmeId}/addresses`)).statusCode).toBe(403);
+    expect((await getAs('acme.admin', `/api/companies/${acmeId}/addresses`)).json().value).toHaveLength(4);
+  });
+});

@@ -21,6 +21,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0003-sign-in',
       '0004-usage-rollups',
       '0005-search-indexes',
+      '0006-temporary-passwords',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

@@ -24,7 +24,7 @@ export const list = endpoint({
   method: 'GET',
   path: '/api/companies',
   summary:
-    "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses)",
+    "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses, which needs ManageSite)",
   access: 'signed-in',
   query: ODataQuerySchema,
   response: odataList(CompanyListItemSchema),
@@ -41,7 +41,7 @@ export const names = endpoint({
 export const get = endpoint({
   method: 'GET',
   path: '/api/companies/:id',
-  summary: "A company of the caller's estate",
+  summary: "A company of the caller's estate; with its addresses only for a caller with ManageSite",
   access: 'signed-in',
   params: CompanyIdParams,
   response: CompanySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, NonEmptyStringSchema } from '../primitives';
+import { ApiDateTimeSchema, IdSchema, IsoDateTimeSchema, NonEmptyStringSchema } from '../primitives';
 
 /** A banner message; without dates it is open-ended. */
 export const MessageSchema = z.object({
@@ -14,8 +14,8 @@ export type Message = z.infer<typeof MessageSchema>;
 export const MessageInputSchema = z
   .object({
     text: z.string().trim().min(1).max(1000),
-    startDate: IsoDateTimeSchema.nullish(),
-    endDate: IsoDateTimeSchema.nullish(),
+    startDate: ApiDateTimeSchema.nullish(),
+    endDate: ApiDateTimeSchema.nullish(),
   })
   .refine((m) => !m.startDate || !m.endDate || Date.parse(m.endDate) > Date.parse(m.startDate), {
     message: 'endDate must be after startDate',

@@ -18,10 +18,11 @@ export type Address = z.infer<typeof AddressSchema>;
 export const NewAddressSchema = AddressSchema.omit({ id: true });
 export type NewAddress = z.infer<typeof NewAddressSchema>;
 
+/** A company; its addresses are there only for a caller who may manage sites (docs/decisions/0048). */
 export const CompanySchema = z.object({
   id: IdSchema,
   name: EntityNameSchema,
-  addresses: z.array(AddressSchema),
+  addresses: z.array(AddressSchema).optional(),
 });
 export type Company = z.infer<typeof CompanySchema>;
 

@@ -1,117 +1,15 @@
-import { AddressSchema, CompanySchema, IdSchema, NamedRefSchema, ODataQuerySchema, odataList } from '@portal/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { principalOf } from '../../auth/route-access.js';
-import { estateScope, requireInEstate } from '../../estate/estate-scope.js';
-import { errorResponses } from '../../http/errors.js';
-import { runODataList } from '../../odata/index.js';
-import { companiesResource } from './companies-resource.js';
-import { addressesOf } from './queries.js';
+import { API } from '@portal/contract';
+import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { companyNames } from './repository.js';
+import { addressesOfCompany, companiesOf, companyById } from './service.js';
 
-const IdParams = z.object({ id: z.coerce.number().pipe(IdSchema) });
-const manageSites = {
-  anyOf: [
-    { code: 'ManageSite', accessType: 'Read' },
-    { code: 'ManageSite', accessType: 'Write' },
-  ],
-} as const;
+/** The search endpoint shares this area's path; the search module registers it. */
+const { search: _search, ...companyEndpoints } = API.companies;
 
 /** The companies of the caller's estate: every signed-in user sees the names of theirs (the toolbar shows one). */
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
-  app.get(
-    '/api/companies',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['companies'],
-        summary:
-          "The companies of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=addresses)",
-        querystring: ODataQuerySchema,
-        response: {
-          200: odataList(
-            CompanySchema.partial().extend({
-              accountNumber: z.string().optional(),
-              createdDate: z.string().optional(),
-            }),
-          ),
-          ...errorResponses(400, 401),
-        },
-      },
-    },
-    async (request) =>
-      runODataList({
-        db,
-        baseQuery: db
-          .selectFrom('companies')
-          .where('companies.id', 'in', estateScope(db, principalOf(request)).companies()),
-        resource: companiesResource,
-        options: request.query,
-        context: { db },
-      }),
-  );
-
-  app.get(
-    '/api/companies/names',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['companies'],
-        summary: "Id and name of each company in the caller's estate, by name",
-        response: { 200: odataList(NamedRefSchema), ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const scope = estateScope(db, principalOf(request));
-      const value = await db
-        .selectFrom('companies')
-        .select(['id', 'name'])
-        .where('id', 'in', scope.companies())
-        .orderBy('name')
-        .orderBy('id')
-        .execute();
-      return { value };
-    },
-  );
-
-  app.get(
-    '/api/companies/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['companies'],
-        params: IdParams,
-        response: { 200: CompanySchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const scope = estateScope(db, principalOf(request));
-      await requireInEstate(scope, 'companies', request.params.id);
-      const company = await db
-        .selectFrom('companies')
-        .select(['id', 'name'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirstOrThrow();
-      return { ...company, addresses: (await addressesOf(db, [company.id])).get(company.id) ?? [] };
-    },
-  );
-
-  app.get(
-    '/api/companies/:id/addresses',
-    {
-      config: { access: manageSites },
-      schema: {
-        tags: ['companies'],
-        summary: "A company's addresses, which sites can use",
-        params: IdParams,
-        response: { 200: odataList(AddressSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const scope = estateScope(db, principalOf(request));
-      await requireInEstate(scope, 'companies', request.params.id);
-      return { value: (await addressesOf(db, [request.params.id])).get(request.params.id) ?? [] };
-    },
-  );
-};
+export const companyRoutes = endpointRoutes(companyEndpoints, () => ({
+  list: ({ scope, query }) => companiesOf(scope, query),
+  names: async ({ scope }) => ({ value: await companyNames(scope) }),
+  get: ({ scope, params }) => companyById(scope, params.id),
+  addresses: async ({ scope, params }) => ({ value: await addressesOfCompany(scope, params.id) }),
+}));

@@ -1,6 +1,6 @@
 import { API } from '@portal/contract';
-import { sql } from 'kysely';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { pingDatabase } from './repository.js';
 
 // A readiness probe must answer even when the database hangs rather than fails.
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;
@@ -10,7 +10,7 @@ export const healthRoutes = endpointRoutes(API.health, (app) => ({
   health: async () => ({ status: 'ok' }),
   ready: async ({ request, reply }) => {
     try {
-      await withTimeout(sql`SELECT 1`.execute(app.database.db), DATABASE_CHECK_TIMEOUT_MS);
+      await withTimeout(pingDatabase(app.database.db), DATABASE_CHECK_TIMEOUT_MS);
       return { status: 'ready', database: 'up' };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed: database unavailable');

@@ -1,6 +1,6 @@
 import type { Role } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
-import { hashPassword, verifyPassword } from '../../auth/password-hashing.js';
+import { type Actor, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 
 export type SignInUser = {
@@ -10,17 +10,12 @@ export type SignInUser = {
   profileName: string;
   roles: Role[];
   passwordHash: string;
-  /** A temporary password, an administrator's reset or an expired password: sign-in must change it first. */
+  /** The forgot-password e-mail's temporary password, while it is unused and unexpired. */
+  temporaryPasswordHash: string | null;
+  /** An administrator's reset or an expired password: sign-in must change it first. */
   mustChangePassword: boolean;
   cookiePolicyAccepted: boolean;
   themeCode: string;
-};
-
-// Verifying against a real hash when the username is unknown makes both failures take the same time.
-let decoyHash: Promise<string> | undefined;
-const decoy = () => {
-  decoyHash ??= hashPassword('decoy password that matches no account');
-  return decoyHash;
 };
 
 /** The sign-in facts of a user, by username (any case) or by id. */
@@ -34,6 +29,9 @@ export async function findSignInUser(
     .innerJoin('user_credentials', 'user_credentials.user_id', 'users.id')
     .innerJoin('partners', 'partners.id', 'users.partner_id')
     .innerJoin('profiles', 'profiles.id', 'users.profile_id')
+    .leftJoin('temporary_passwords', (join) =>
+      join.onRef('temporary_passwords.user_id', '=', 'users.id').on('temporary_passwords.expires_at', '>', now),
+    )
     .select([
       'users.id',
       'users.user_name',
@@ -42,6 +40,7 @@ export async function findSignInUser(
       'profiles.name as profile_name',
       'partners.theme_code',
       'user_credentials.password_hash',
+      'temporary_passwords.password_hash as temporary_password_hash',
       sql<boolean>`user_credentials.reset_required
         OR coalesce(user_credentials.expires_at <= ${now}, false)
         OR coalesce(user_credentials.changed_at + make_interval(days => partners.password_expiry_days) <= ${now}, false)`.as(
@@ -64,6 +63,7 @@ export async function findSignInUser(
     profileName: row.profile_name,
     roles: row.roles as Role[],
     passwordHash: row.password_hash,
+    temporaryPasswordHash: row.temporary_password_hash,
     mustChangePassword: row.must_change_password,
     cookiePolicyAccepted: row.cookie_policy_accepted,
     themeCode: row.theme_code,
@@ -71,9 +71,24 @@ export async function findSignInUser(
   return user;
 }
 
-/** The user whose password this is, or undefined; unknown users cost the same time as wrong passwords. */
-export async function authenticate(db: Kysely<Database>, userName: string, password: string, now = new Date()) {
-  const user = await findSignInUser(db, { userName }, now);
-  const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
-  return user && matches ? user : undefined;
+/** Version of the cookie policy a consent is recorded against. */
+const COOKIE_POLICY_VERSION = '2026-11';
+
+/** Records the signed-in user's answer to the cookie notice (the newest answer counts at the next sign-in). */
+export async function recordCookieConsent(
+  db: Kysely<Database>,
+  actor: Actor & { userId: number },
+  answer: { isAccepted: boolean; date: string },
+): Promise<void> {
+  await writeAs(db, actor, (trx) =>
+    trx
+      .insertInto('cookie_consents')
+      .values({
+        user_id: actor.userId,
+        is_accepted: answer.isAccepted,
+        consent_date: answer.date,
+        policy_version: COOKIE_POLICY_VERSION,
+      })
+      .execute(),
+  );
 }

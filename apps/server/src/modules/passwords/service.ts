@@ -1,0 +1,124 @@
+import type { ChangePasswordRequest, ForgotPasswordRequest } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { LoginThrottle } from '../../auth/login-throttle.js';
+import { hashPassword } from '../../auth/password-hashing.js';
+import { checkPassword, generateTemporaryPassword, passwordPolicyErrorDetails } from '../../auth/password-policy.js';
+import { revokeOtherSessions } from '../../auth/refresh-tokens.js';
+import { recordEvent } from '../../db/audit.js';
+import type { Database } from '../../db/schema.js';
+import type { AfterAnswer } from '../../http/after-answer.js';
+import { badRequest, type HttpError, tooManyAttempts } from '../../http/errors.js';
+import { type Mailer, temporaryPasswordEmail } from '../../mail/mailer.js';
+import { findSignInUser } from '../auth/repository.js';
+import { authenticate, type Caller } from '../auth/service.js';
+import { partnerNameOf, setPassword, storeTemporaryPassword } from './repository.js';
+
+export type PasswordDependencies = {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  throttles: { signIn: LoginThrottle; recovery: LoginThrottle };
+  /** Runs work once the answer is on its way (forgot password: its time must not tell whether details matched). */
+  later: AfterAnswer;
+};
+
+function wrongCurrentPassword(): HttpError {
+  return badRequest('Your current password is not correct.', {
+    code: 'invalid_current_password',
+    details: [{ field: 'currentPassword', rule: 'matches', message: 'Your current password is not correct.' }],
+  });
+}
+
+/** Password change (also from the expired-password screen, before sign-in) and password recovery. */
+export function passwordService({ db, mailer, throttles, later }: PasswordDependencies) {
+  /**
+   * Changes a password, authenticated by the current one (or the e-mailed temporary one, which this uses up), and
+   * ends the user's other sessions; `keepSession` is the caller's own session, if it is the user's.
+   */
+  async function changePassword(
+    { userName, currentPassword, newPassword }: ChangePasswordRequest,
+    caller: Caller,
+    sessionOf: (userId: number) => Promise<string | null>,
+  ): Promise<void> {
+    const gate = throttles.signIn.check(userName, caller.address);
+    if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
+    const user = await authenticate(db, userName, currentPassword);
+    if (!user) {
+      const next = throttles.signIn.recordFailure(userName, caller.address);
+      await recordEvent(db, {
+        action: 'password.change_failed',
+        actor: { userId: null, requestId: caller.requestId },
+        details: { userName, address: caller.address },
+      });
+      if (!next.allowed) throw tooManyAttempts(next.retryAfterSeconds);
+      throw wrongCurrentPassword();
+    }
+    throttles.signIn.recordSuccess(userName, caller.address);
+    const violations = checkPassword(newPassword, {
+      currentPassword,
+      contextWords: [user.userName, ...user.emailAddress.split(/[@.]/)],
+    });
+    if (violations.length > 0) {
+      throw badRequest(violations[0]?.message ?? 'The new password is not allowed.', {
+        code: 'password_policy',
+        details: passwordPolicyErrorDetails(violations),
+      });
+    }
+    const actor = { userId: user.id, requestId: caller.requestId };
+    const temporaryPasswordHash = user.viaTemporaryPassword ? user.temporaryPasswordHash : null;
+    // A temporary password works once: of two changes racing with it, only the one that uses it up goes on.
+    if (!(await setPassword(db, actor, await hashPassword(newPassword), temporaryPasswordHash))) {
+      throw wrongCurrentPassword();
+    }
+    await revokeOtherSessions(db, user.id, await sessionOf(user.id));
+    await recordEvent(db, {
+      action: 'password.changed',
+      actor,
+      ...(user.viaTemporaryPassword ? { details: { with: 'temporary_password' } } : {}),
+    });
+  }
+
+  /**
+   * Answers at once; looking the account up, storing and mailing all happen after answering, so the answer's time
+   * cannot tell whether the details match (docs/decisions/0047). Every request counts towards the throttle,
+   * matched or not: it only limits how fast anyone can fill a mailbox.
+   */
+  function forgotPassword({ username, emailAddress }: ForgotPasswordRequest, caller: Caller): void {
+    const gate = throttles.recovery.recordFailure(username, caller.address);
+    if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
+    later(caller, 'password recovery', () => recoverPassword(username, emailAddress, caller));
+  }
+
+  /** E-mails a temporary password when the username and e-mail address match; the same hashing work if not. */
+  async function recoverPassword(username: string, emailAddress: string, caller: Caller) {
+    const user = await findSignInUser(db, { userName: username });
+    const matches = user !== undefined && user.emailAddress.toLowerCase() === emailAddress.toLowerCase();
+    const temporaryPassword = generateTemporaryPassword();
+    // Hashed in both cases, so the server is as busy for the next callers either way.
+    const passwordHash = await hashPassword(temporaryPassword);
+    if (!matches || !user) {
+      await recordEvent(db, {
+        action: 'password.reset_requested_unmatched',
+        actor: { userId: null, requestId: caller.requestId },
+        details: { userName: username, address: caller.address },
+      });
+      return;
+    }
+    // Nothing the owner relies on changes here: the password and sessions work on until this one is used.
+    await storeTemporaryPassword(db, user.id, passwordHash);
+    await recordEvent(db, {
+      action: 'password.reset_requested',
+      actor: { userId: user.id, requestId: caller.requestId },
+      details: { address: caller.address },
+    });
+    await mailer.send({
+      to: user.emailAddress,
+      ...temporaryPasswordEmail({
+        userName: user.userName,
+        temporaryPassword,
+        partnerName: await partnerNameOf(db, user.id),
+      }),
+    });
+  }
+
+  return { changePassword, forgotPassword };
+}

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedIn, signIn, useDemoApp } from './support/test-app.js';
+
+// Every id a route takes, in its path or its query, is a plain decimal number within PostgreSQL's integer range:
+// anything else answers 400 naming the parameter, never 500 from the database.
+const context = useDemoApp();
+
+type Parameter = { name: string; in: 'path' | 'query' | 'header' };
+type IdOperation = { method: string; path: string; parameters: Parameter[]; idParameters: Parameter[] };
+
+const ID_NAME = /^(id|[a-z][A-Za-z]*Id)$/;
+const INT_MAX = 2_147_483_647;
+const REFUSED = [
+  String(INT_MAX + 1),
+  '99999999999999999999',
+  '0x10',
+  '1e3',
+  ' 1',
+  '1 ',
+  '+1',
+  '01',
+  '0',
+  '-1',
+  '1.0',
+  '١', // an Arabic-Indic digit one: a digit to \d with the u flag, not to PostgreSQL
+  '',
+];
+
+let operations: IdOperation[] = [];
+const sessions: Record<string, SignedIn> = {};
+
+beforeAll(async () => {
+  const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+  }>();
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => {
+      const parameters = operation.parameters ?? [];
+      return {
+        method: method.toUpperCase(),
+        path,
+        parameters,
+        idParameters: parameters.filter((p) => p.in !== 'header' && ID_NAME.test(p.name)),
+      };
+    }),
+  );
+  operations = operations.filter((op) => op.idParameters.length > 0);
+  for (const user of ['acme.admin', 'northwind.staff']) sessions[user] = await signIn(context.app, user);
+});
+
+/** A caller the route lets through to validation (access is checked first), with both tokens for analytics. */
+function headersFor(op: IdOperation) {
+  const session = op.path.startsWith('/api/messages') ? sessions['northwind.staff']! : sessions['acme.admin']!;
+  return { ...bearer(session.accessToken), 'dash-authorization': `Bearer ${session.dashToken}` };
+}
+
+function call(op: IdOperation, values: Record<string, string>) {
+  let url = op.path;
+  const query: Record<string, string> = {};
+  for (const parameter of op.parameters) {
+    const value = values[parameter.name] ?? (parameter.name === 'cli' ? '07700900001' : '1');
+    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
+    else if (parameter.in === 'query' && parameter.name in values) query[parameter.name] = value;
+  }
+  const body = op.method === 'PUT' || op.method === 'POST' ? { payload: { text: 'Still here' } } : {};
+  return context.app.inject({ method: op.method as 'GET', url, query, headers: headersFor(op), ...body });
+}
+
+describe('id parameters', () => {
+  it('are found on every route that takes one', () => {
+    const names = operations.map((op) => `${op.method} ${op.path}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/companies/{id}',
+        'GET /api/orders/{orderId}/items',
+        'GET /api/contracts/{id}',
+        'GET /api/endpoints/{id}/monthlyUsage',
+        'GET /api/invoices/costChart',
+        'DELETE /api/messages/{id}',
+      ]),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('refuse anything but a plain decimal from 1 to 2147483647 with a 400 naming the parameter', async () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      for (const parameter of op.idParameters) {
+        for (const value of REFUSED) {
+          // An empty path segment does not reach the route at all.
+          if (value === '' && parameter.in === 'path') continue;
+          const response = await call(op, { [parameter.name]: value });
+          const details = response.statusCode === 400 ? response.json<{ details?: { field: string }[] }>().details : [];
+          if (response.statusCode !== 400 || !details?.some((d) => d.field === parameter.name)) {
+            failures.push(`${op.method} ${op.path} ${parameter.name}=${JSON.stringify(value)}: ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('accept the largest id and answer it as an id the caller cannot see', async () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      for (const parameter of op.idParameters) {
+        const response = await call(op, { [parameter.name]: String(INT_MAX) });
+        if (![200, 404].includes(response.statusCode)) {
+          failures.push(`${op.method} ${op.path} ${parameter.name}: ${response.statusCode} ${response.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('are described in the API document as digits', async () => {
+    const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters: Array<Parameter & { schema: Record<string, unknown> }> }>>;
+    }>();
+    const companyId = document.paths['/api/companies/{id}']?.get?.parameters.find((p) => p.name === 'id');
+    expect(companyId?.schema).toMatchObject({ type: 'string', pattern: expect.any(String) });
+  });
+});
