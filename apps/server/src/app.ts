@@ -14,13 +14,13 @@ import { openConfiguredDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoData } from './db/seed/ensure-demo-data.js';
 import { registerApiDocs } from './http/api-docs.js';
-import { requireEveryEndpointRegistered } from './http/endpoint-routes.js';
 import { installErrorHandler, sendNotFound } from './http/errors.js';
 import { echoRequestId, generateRequestId } from './http/request-id.js';
 import { preventApiCaching, registerSecurityHeaders } from './http/security-headers.js';
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
 import { refuseUnstorableText } from './http/text-input.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
+import { requireEveryEndpointRegistered } from './modules/endpoint-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
 

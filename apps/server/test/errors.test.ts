@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
-import { registerEndpoint } from '../src/http/endpoint-routes.js';
 import { HttpError, notFound } from '../src/http/errors.js';
+import { registerEndpoint } from '../src/modules/endpoint-routes.js';
 import { buildTestApp, openTestDatabase } from './support/test-app.js';
 
 const SECRET = 'connection string postgres://admin:hunter2@db';

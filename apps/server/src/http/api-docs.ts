@@ -1,9 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { registerEndpoint } from './endpoint-routes.js';
 import { cspHeaderValue, SPA_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 export const API_DOCS_PATH = '/api/docs';
@@ -38,6 +36,4 @@ export async function registerApiDocs(app: FastifyInstance) {
     uiConfig: { deepLinking: true, docExpansion: 'list' },
     theme: { title: 'Business Portal API' },
   });
-
-  registerEndpoint(app, API.docs.openApi, async () => app.swagger() as unknown as Record<string, unknown>);
 }

@@ -5,6 +5,7 @@ import { LoginThrottle } from '../auth/login-throttle.js';
 import { authRoutes } from './auth/routes.js';
 import { companyRoutes } from './companies/routes.js';
 import { contractRoutes } from './contracts/routes.js';
+import { docsRoutes } from './docs/routes.js';
 import { endpointListRoutes } from './endpoints/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { messageRoutes } from './messages/routes.js';
@@ -21,6 +22,7 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(formBody);
   await app.register(cookie);
   const throttles = { signIn: new LoginThrottle(), recovery: new LoginThrottle() };
+  await app.register(docsRoutes);
   await app.register(authRoutes(throttles.signIn));
   await app.register(passwordRoutes(throttles));
   await app.register(profileRoutes);

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/app.js';
-import { registerEndpoint, requireEveryEndpointRegistered } from '../../src/http/endpoint-routes.js';
+import { registerEndpoint, requireEveryEndpointRegistered } from '../../src/modules/endpoint-routes.js';
 import {
   bearer,
   buildTestApp,

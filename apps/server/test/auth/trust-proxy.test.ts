@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
-import { registerEndpoint } from '../../src/http/endpoint-routes.js';
+import { registerEndpoint } from '../../src/modules/endpoint-routes.js';
 import { buildTestApp, form, openTestDatabase } from '../support/test-app.js';
 
 // The sign-in throttle counts failures per client address (docs/decisions/0010). Which address that is depends on

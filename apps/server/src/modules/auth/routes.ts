@@ -2,7 +2,7 @@ import { API } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
 import { type Caller, signInService } from './service.js';
 

@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { contractOf, productsOfContract } from './service.js';
 
 /** Contracts of mobile devices and broadband lines (spec 2.14, 2.15, 7): by id, by the line's number, products. */

@@ -1,5 +1,5 @@
 import { API, ENDPOINT_TYPE, type EndpointListItem, type OdataList } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { listEndpoints } from './repository.js';
 
 /** The caller's mobile devices and broadband contracts as OData lists (`$count=true&$top=0` counts them). */

@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { pingDatabase } from './repository.js';
 
 // A readiness probe must answer even when the database hangs rather than fails.

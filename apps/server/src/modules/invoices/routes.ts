@@ -1,7 +1,7 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { filesDir, LocalFileStorage } from '../../storage/local-file-storage.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { attachmentDisposition } from './files/content-disposition.js';
 import { listInvoices, unbilledCallCount } from './repository.js';
 import { downloadInvoiceFile, invoiceChart, refuseUnstorableDownload } from './service.js';

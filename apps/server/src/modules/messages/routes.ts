@@ -2,7 +2,7 @@ import { API } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import type { PartnerScope } from '../../estate/partner-scope.js';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { partnerScopeOf } from '../partners/partner-of-request.js';
 import { addMessage, allMessages, changeMessage, currentMessages, messageById, removeMessage } from './service.js';
 

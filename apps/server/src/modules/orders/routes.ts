@@ -1,5 +1,5 @@
 import { API, type OdataList, type OrderEventListItem, type OrderListItem } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { listOrders } from './repository.js';
 import { eventsOfItem, itemsOfOrder, pendingCheck, productsOfItem } from './service.js';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidTokenError } from '../../auth/access-tokens.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { afterAnswer } from '../../http/after-answer.js';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { callerOf } from '../auth/routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { passwordService } from './service.js';
 
 const { changePassword, forgotPassword } = API.auth;

@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { callersFunctionality, functionalityCatalogue, listProfiles } from './repository.js';
 import { defaultFunctionalityOf, profileOf } from './service.js';
 

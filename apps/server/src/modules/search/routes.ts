@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import { parseSearchTerm } from './search-term.js';
 import { search } from './service.js';
 

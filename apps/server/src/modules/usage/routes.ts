@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { endpointRoutes } from '../endpoint-routes.js';
 import {
   endpointBroadband,
   endpointMonthly,
