@@ -30,7 +30,7 @@ describe('orders', () => {
     // Paging: the second page holds other orders.
     const table = page.getByRole('table', { name: 'Broadband Orders' });
     const firstPage = await table.locator('tbody tr td:nth-child(2)').allTextContents();
-    const nextPage = page.waitForResponse((response) => response.url().includes('%24skip=5'));
+    const nextPage = page.waitForResponse((response) => new URL(response.url()).searchParams.get('$skip') === '5');
     await page.getByRole('button', { name: 'Go to next page' }).click();
     await nextPage;
     await page.waitForFunction(
@@ -96,7 +96,7 @@ describe('orders', () => {
     await cards.first().waitFor();
     const before = await cards.count();
     expect(before).toBe(5);
-    const more = page.waitForResponse((response) => response.url().includes('%24skip=5'));
+    const more = page.waitForResponse((response) => new URL(response.url()).searchParams.get('$skip') === '5');
     await page.mouse.wheel(0, 20_000);
     await more;
     await page.waitForFunction(

@@ -140,7 +140,7 @@ function retryAfterOf(response: Response): number | undefined {
 }
 
 /** Throws {@link ApiError} for a non-2xx response, otherwise returns the body through `parse`. */
-export async function readResponse<T>(response: Response, url: string, parse: Parser<T>): Promise<T> {
+async function readResponse<T>(response: Response, url: string, parse: Parser<T>): Promise<T> {
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, url, body, { retryAfterSeconds: retryAfterOf(response) });
   try {
