@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'browser',
           root: 'apps/web',
           include: ['e2e/**/*.e2e.test.ts'],
+          // The built server loads the demo data once per run; each test file's server starts on a copy.
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
