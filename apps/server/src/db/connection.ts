@@ -22,6 +22,8 @@ export type DatabaseHandle = {
    * derived-column triggers skip these rows (the loader derives those itself).
    */
   copyRows(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<number>;
+  /** PGlite only: the data directory as an uncompressed tarball, which openDatabase's loadDataDir starts from. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -79,6 +81,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
         await client.query(BULK_LOAD_OFF);
       }
       return count;
+    },
+    async dumpDataDir() {
+      // Written-back data files, so that a database started from the dump has (almost) no WAL to replay.
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('none');
     },
     async close() {
       await db.destroy();

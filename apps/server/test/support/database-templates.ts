@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { type Kysely, sql } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -65,36 +64,26 @@ export async function prepareDatabaseTemplates(): Promise<{ templates: DatabaseT
 }
 
 async function preparePgliteTemplates(root: string): Promise<DatabaseTemplates['pglite']> {
-  // One data directory taken step by step from initdb (the slowest part of a new PGlite) to the demo data, with a
-  // dump of it after each step.
-  const dataDir = path.join(root, 'pgdata');
   const dumps: DatabaseTemplates['pglite'] = {
     empty: path.join(root, 'empty.tar'),
     migrated: path.join(root, 'migrated.tar'),
     'demo data': path.join(root, 'demo-data.tar'),
   };
-  const step = async (contents: TemplateContents, work: (handle: DatabaseHandle) => Promise<unknown>) => {
-    await withDatabase(await openDatabase({ kind: 'pglite', dataDir }), work);
-    await dump(dataDir, dumps[contents]);
-  };
-  await step('empty', async () => {});
-  await step('migrated', (handle) => migrateToLatest(handle.db));
-  await step('demo data', (handle) => loadDemoData(handle, { size: 'small', anchorDay: DEMO_ANCHOR_DAY }));
+  // One in-memory database taken step by step from initdb (the slowest part of a new PGlite) to the demo data,
+  // dumped after each step. Test files load a dump into an in-memory PGlite of their own: their many small writes
+  // are several times slower on a data directory on disk (decision 0040 has the figures).
+  await withDatabase(await openDatabase({ kind: 'pglite', dataDir: undefined }), async (handle) => {
+    const save = async (contents: TemplateContents) => {
+      if (!handle.dumpDataDir) throw new Error('a PGlite handle can dump its data directory');
+      await writeFile(dumps[contents], new Uint8Array(await (await handle.dumpDataDir()).arrayBuffer()));
+    };
+    await save('empty');
+    await migrateToLatest(handle.db);
+    await save('migrated');
+    await loadDemoData(handle, { size: 'small', anchorDay: DEMO_ANCHOR_DAY });
+    await save('demo data');
+  });
   return dumps;
-}
-
-/**
- * Test files load the dump into an in-memory PGlite: the tests' many small writes are several times slower on a
- * data directory on disk (decision 0040 has the figures). Uncompressed, as gzip costs more time than it saves.
- */
-async function dump(dataDir: string, file: string) {
-  const client = new PGlite({ dataDir });
-  try {
-    await client.waitReady;
-    await writeFile(file, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
-  } finally {
-    await client.close();
-  }
 }
 
 async function preparePostgresTemplates(url: string) {
@@ -146,7 +135,6 @@ async function withDatabase(handle: DatabaseHandle, work: (handle: DatabaseHandl
   try {
     await work(handle);
   } finally {
-    // A PGlite data directory is only complete once closed: that is what the copies start from.
     await handle.close();
   }
 }
