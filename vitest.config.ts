@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Migrates and loads the demo data once per run into templates each test file copies (decision 0040).
+          globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -33,6 +35,8 @@ export default defineConfig({
           name: 'browser',
           root: 'apps/web',
           include: ['e2e/**/*.e2e.test.ts'],
+          // The built server loads the demo data once per run; each test file's server starts on a copy.
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -22,6 +22,8 @@ export type DatabaseHandle = {
    * derived-column triggers skip these rows (the loader derives those itself).
    */
   copyRows(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<number>;
+  /** PGlite only: the data directory as an uncompressed tarball, which openDatabase's loadDataDir starts from. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -29,7 +31,12 @@ export type CopyValue = string | number | boolean | null | Date;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | undefined /* undefined: in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined /* undefined: in memory */;
+      /** A dump of a data directory (PGlite's dumpDataDir) to start from instead of a new, empty database. */
+      loadDataDir?: Blob;
+    };
 
 // OIDs: int8 and numeric as numbers (sums of bytes and money stay well inside 2^53), dates stay 'YYYY-MM-DD'
 // strings so no time zone can shift a bill date.
@@ -40,14 +47,17 @@ const parseNumber = (value: string) => Number(value);
 const keepString = (value: string) => value;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   // One options object: PGlite drops a second argument when the data directory is undefined (in memory).
   const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     // Search's trigram indexes (migration 0005) need pg_trgm, which PGlite only has when loaded here.
     extensions: { pg_trgm },
     parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: keepString },
@@ -72,7 +82,16 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       }
       return count;
     },
-    close: () => db.destroy(),
+    async dumpDataDir() {
+      // Written-back data files, so that a database started from the dump has (almost) no WAL to replay.
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
+    async close() {
+      await db.destroy();
+      // Kysely's destroy does nothing before a first query, which would leave this PGlite open.
+      if (!client.closed) await client.close();
+    },
   };
 }
 

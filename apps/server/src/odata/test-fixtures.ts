@@ -1,19 +1,15 @@
 import { type Kysely, sql } from 'kysely';
+import { openPgliteCopy } from '../../test/support/test-databases.js';
 import type { DatabaseHandle } from '../db/connection.js';
-import { openDatabase } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
-import { loadDemoData } from '../db/seed/load.js';
 import { defineODataResource } from './resource.js';
 
 // Resources and scoped base queries the odata tests share. They are shaped like the real list endpoints
 // (spec field names, a company scope) without being them; the modules define their own.
 
+/** A copy of the run's small demo data (anchored on DEMO_ANCHOR_DAY); close() also removes it. */
 export async function openDemoDatabase(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  await migrateToLatest(handle.db);
-  await loadDemoData(handle, { size: 'small', anchorDay: '2026-11-21' });
-  return handle;
+  return (await openPgliteCopy('demo data')).handle;
 }
 
 export const invoicesResource = defineODataResource<Database, 'invoices'>()({

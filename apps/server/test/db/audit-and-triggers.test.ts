@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAs } from '../../src/db/audit.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { insertPartner, insertUser } from '../support/factories.js';
 import { type TestDatabase, testEngines } from '../support/test-databases.js';
 
@@ -11,8 +10,7 @@ describe.each(testEngines())('audit log and order status on $name', (engine) => 
   let userId: number;
 
   beforeAll(async () => {
-    database = await engine.create();
-    await migrateToLatest(database.handle.db);
+    database = await engine.create('migrated');
     const partnerId = await insertPartner(db(), 'test');
     companyId = (
       await db()

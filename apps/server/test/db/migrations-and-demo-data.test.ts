@@ -1,11 +1,24 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { databaseColumns } from '../../src/db/schema.js';
+import { type Database, databaseColumns } from '../../src/db/schema.js';
 import { loadDemoData } from '../../src/db/seed/load.js';
+import { DEMO_ANCHOR_DAY } from '../support/database-templates.js';
 import { type TestDatabase, testEngines } from '../support/test-databases.js';
 
-const ANCHOR = '2026-11-21';
+const ANCHOR = DEMO_ANCHOR_DAY;
+
+/** Rows per table, and the load's marker row: what a copy of the demo-data template must share with a fresh load. */
+async function contentsOf(db: Kysely<Database>) {
+  const rows: Record<string, number> = {};
+  for (const table of Object.keys(databaseColumns)) {
+    rows[table] = Number(
+      (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0]?.n,
+    );
+  }
+  const marker = await db.selectFrom('demo_data').select(['size', 'seed', 'anchor_date']).execute();
+  return { rows, marker };
+}
 
 describe.each(testEngines())('migrations and small demo data on $name', (engine) => {
   let database: TestDatabase;
@@ -34,6 +47,17 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
     );
     for (const [table, columns] of Object.entries(databaseColumns)) {
       expect(actual[table], table).toEqual([...columns].sort());
+    }
+  });
+
+  it('matches, table by table, the copy of the demo-data template that the other test files start from', async () => {
+    const copy = await engine.create('demo data');
+    try {
+      const fresh = await contentsOf(db());
+      expect(fresh.rows.call_detail_records).toBeGreaterThan(0);
+      expect(await contentsOf(copy.handle.db)).toEqual(fresh);
+    } finally {
+      await copy.dispose();
     }
   });
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { loadDemoData } from '../../src/db/seed/load.js';
-import { buildTestApp, DEMO_ANCHOR_DAY } from '../support/test-app.js';
+import { buildTestApp } from '../support/test-app.js';
 import type { TestDatabase, TestEngine } from '../support/test-databases.js';
 
 /**
@@ -13,9 +11,7 @@ import type { TestDatabase, TestEngine } from '../support/test-databases.js';
 export function useEngineApp(engine: TestEngine, options: { demoData: boolean; env?: () => Record<string, string> }) {
   const state: { app?: App; database?: TestDatabase } = {};
   beforeAll(async () => {
-    state.database = await engine.create();
-    await migrateToLatest(state.database.handle.db);
-    if (options.demoData) await loadDemoData(state.database.handle, { size: 'small', anchorDay: DEMO_ANCHOR_DAY });
+    state.database = await engine.create(options.demoData ? 'demo data' : 'migrated');
     state.app = await buildTestApp(state.database.handle, options.env?.() ?? {});
   });
   afterAll(async () => {

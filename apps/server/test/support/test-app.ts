@@ -2,15 +2,14 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { loadDemoData } from '../../src/db/seed/load.js';
+import type { DatabaseHandle } from '../../src/db/connection.js';
+import { openPgliteCopy } from './test-databases.js';
 
-/** A fresh in-memory PGlite database with the current schema and no demo data. */
+export { DEMO_ANCHOR_DAY } from './database-templates.js';
+
+/** A PGlite database of its own with the current schema and no demo data; close() also removes it. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  await migrateToLatest(handle.db);
-  return handle;
+  return (await openPgliteCopy('migrated')).handle;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -29,19 +28,21 @@ export function buildTestApp(database: DatabaseHandle, env: Record<string, strin
 }
 
 export const DEMO_PASSWORD = 'Demo-Portal-2026!';
-export const DEMO_ANCHOR_DAY = '2026-11-21';
 
 type EnvOption = Record<string, string> | (() => Record<string, string>);
 
 /**
- * One app over a fresh migrated database for a whole test file: built before the first test, closed after the
- * last. Read `app` and `database` inside tests (they exist only once beforeAll has run).
+ * One app over a migrated database of its own for a whole test file: built before the first test, closed after
+ * the last. Read `app` and `database` inside tests (they exist only once beforeAll has run).
  */
 export function useTestApp(env: EnvOption = {}) {
   return useApp(env, false);
 }
 
-/** Like useTestApp, over a database holding the small demo data (the README's accounts are the fixtures). */
+/**
+ * Like useTestApp, over a database holding the small demo data (the README's accounts are the fixtures): a copy
+ * of the run's demo-data template, so tests may write to it freely.
+ */
 export function useDemoApp(env: EnvOption = {}) {
   return useApp(env, true);
 }
@@ -49,8 +50,7 @@ export function useDemoApp(env: EnvOption = {}) {
 function useApp(env: EnvOption, withDemoData: boolean) {
   const state: { app?: App; database?: DatabaseHandle } = {};
   beforeAll(async () => {
-    state.database = await openTestDatabase();
-    if (withDemoData) await loadDemoData(state.database, { size: 'small', anchorDay: DEMO_ANCHOR_DAY });
+    state.database = (await openPgliteCopy(withDemoData ? 'demo data' : 'migrated')).handle;
     state.app = await buildTestApp(state.database, typeof env === 'function' ? env() : env);
   });
   afterAll(async () => {

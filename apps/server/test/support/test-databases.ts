@@ -1,44 +1,70 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js';
+import { type DatabaseTemplates, databaseUrl, dropDatabase, type TemplateContents } from './database-templates.js';
+
+export type { TemplateContents } from './database-templates.js';
 
 export type TestEngine = {
   name: 'pglite' | 'postgres';
-  /** A new, empty database of this engine. */
-  create(): Promise<TestDatabase>;
+  /**
+   * A new database of this engine of its own, by default empty (not even migrated). 'migrated' and 'demo data'
+   * are copies of the templates the run prepared once, so they cost a copy rather than a migration and a load.
+   */
+  create(contents?: TemplateContents): Promise<TestDatabase>;
 };
 
 export type TestDatabase = { handle: DatabaseHandle; dispose(): Promise<void> };
 
-const pglite: TestEngine = {
-  name: 'pglite',
-  async create() {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    return { handle, dispose: () => handle.close() };
-  },
-};
+function templates(): DatabaseTemplates {
+  const prepared = inject('databaseTemplates');
+  if (!prepared) {
+    throw new Error('No database templates: run the server tests through the repo root vitest.config.ts');
+  }
+  return prepared;
+}
 
-/** A throwaway database on the server of TEST_DATABASE_URL, dropped again afterwards. */
+/** An in-memory PGlite database loaded from the dump of the run's template: its own copy, gone once closed. */
+export async function openPgliteCopy(contents: TemplateContents): Promise<TestDatabase> {
+  const dump = await readFile(templates().pglite[contents]);
+  const handle = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: new Blob([dump]) });
+  return { handle, dispose: () => handle.close() };
+}
+
+const pglite: TestEngine = { name: 'pglite', create: (contents = 'empty') => openPgliteCopy(contents) };
+
+/** A throwaway database on the server of TEST_DATABASE_URL (a copy of a template unless empty), dropped afterwards. */
 function postgres(url: string): TestEngine {
   return {
     name: 'postgres',
-    async create() {
+    async create(contents = 'empty') {
       const name = `portal_test_${randomBytes(6).toString('hex')}`;
       const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-      await sql`CREATE DATABASE ${sql.id(name)}`.execute(admin.db);
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      const handle = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 4 });
+      if (contents === 'empty') {
+        await sql`CREATE DATABASE ${sql.id(name)}`.execute(admin.db);
+      } else {
+        const template = postgresTemplates().templates[contents];
+        await sql`CREATE DATABASE ${sql.id(name)} TEMPLATE ${sql.id(template)}`.execute(admin.db);
+      }
+      const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
       return {
         handle,
         async dispose() {
           await handle.close();
-          await sql`DROP DATABASE IF EXISTS ${sql.id(name)} WITH (FORCE)`.execute(admin.db);
+          await dropDatabase(admin.db, name);
           await admin.close();
         },
       };
     },
   };
+}
+
+function postgresTemplates(): NonNullable<DatabaseTemplates['postgres']> {
+  const { postgres } = templates();
+  if (!postgres) throw new Error('TEST_DATABASE_URL was not set when the run prepared its database templates');
+  return postgres;
 }
 
 /** PGlite always; PostgreSQL too whenever TEST_DATABASE_URL names a server. */

@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { loadDemoData } from '../../src/db/seed/load.js';
 import { type TestDatabase, testEngines } from '../support/test-databases.js';
 import {
   type CallRecord,
@@ -28,8 +26,7 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
   let world: Awaited<ReturnType<typeof insertCompanyWithLines>>;
 
   beforeAll(async () => {
-    database = await engine.create();
-    await migrateToLatest(database.handle.db);
+    database = await engine.create('migrated');
     world = await insertCompanyWithLines(db(), '1');
   });
   afterAll(() => database?.dispose());
@@ -312,9 +309,7 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
 describe.each(testEngines())('company rollup after a demo-data load on $name', (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await engine.create();
-    await migrateToLatest(database.handle.db);
-    await loadDemoData(database.handle, { size: 'small', anchorDay: '2026-11-21' });
+    database = await engine.create('demo data');
   });
   afterAll(() => database?.dispose());
 

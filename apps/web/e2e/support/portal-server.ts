@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { repoRoot, serverEntry, webIndexHtml } from './paths';
 
 /**
  * Runs the real, built portal server (`node apps/server/dist/main.js`) as a child process, exactly as production
- * does, on a free port with a fresh data directory. Nothing from the server's source is imported here.
+ * does, on a free port with a data directory of its own. Nothing from the server's source is imported here.
  */
 
 export interface PortalServer {
@@ -22,6 +22,8 @@ export interface PortalServer {
   logs(): string;
   /** SIGTERM, then SIGKILL after {@link STOP_GRACE_MS}; removes the data directory. Safe to call twice. */
   stop(): Promise<void>;
+  /** Whether the process has exited with code 0 (as it does after a clean shutdown). */
+  exitedCleanly(): boolean;
 }
 
 export interface StartPortalServerOptions {
@@ -29,6 +31,13 @@ export interface StartPortalServerOptions {
   entry?: string;
   /** How long to wait for `GET /ready` to answer 200. The first start migrates and seeds the demo data. */
   readyTimeoutMs?: number;
+  /**
+   * A data directory {@link preparePortalDataDir} made: the server starts on a copy of it, with the demo data
+   * already loaded, rather than on an empty one it has to fill first.
+   */
+  dataDirFrom?: string;
+  /** stop() leaves the data directory in place: the caller removes it. */
+  keepDataDir?: boolean;
   /** Extra environment for the server (after the defaults below). */
   env?: Record<string, string>;
   /** Echo the server's output to this process's stderr (also on with PORTAL_E2E_SERVER_LOGS=1). */
@@ -103,6 +112,7 @@ export async function startPortalServer(options: StartPortalServerOptions = {}):
   const echo = options.echoLogs ?? process.env.PORTAL_E2E_SERVER_LOGS === '1';
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  if (options.dataDirFrom) await cp(options.dataDirFrom, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, [entry], {
@@ -136,7 +146,7 @@ export async function startPortalServer(options: StartPortalServerOptions = {}):
         }
       }
       process.removeListener('exit', killOnExit);
-      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     })();
     return stopped;
   };
@@ -144,6 +154,7 @@ export async function startPortalServer(options: StartPortalServerOptions = {}):
   const logs = () => output;
   const fail = async (reason: string): Promise<never> => {
     await stop();
+    if (options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
     throw new Error(
       `Portal server did not become ready: ${reason}\n--- server output (last lines) ---\n${tail(output)}`,
     );
@@ -163,7 +174,26 @@ export async function startPortalServer(options: StartPortalServerOptions = {}):
     await delay(READY_POLL_MS);
   }
 
-  return { baseUrl, port, dataDir, logs, stop };
+  return { baseUrl, port, dataDir, logs, stop, exitedCleanly: () => child.exitCode === 0 };
+}
+
+/**
+ * Starts the server once on an empty data directory, so that it migrates and loads the demo data, and shuts it
+ * down cleanly: the directory then holds a closed database that test files start from ({@link
+ * StartPortalServerOptions.dataDirFrom}) instead of each loading the demo data again. The caller removes it.
+ */
+export async function preparePortalDataDir(
+  options: Omit<StartPortalServerOptions, 'dataDirFrom' | 'keepDataDir'> = {},
+) {
+  const server = await startPortalServer({ ...options, keepDataDir: true });
+  await server.stop();
+  if (!server.exitedCleanly()) {
+    await rm(server.dataDir, { recursive: true, force: true });
+    throw new Error(
+      `The portal server did not shut down cleanly\n--- server output (last lines) ---\n${tail(server.logs())}`,
+    );
+  }
+  return server.dataDir;
 }
 
 function tail(text: string, lines = 60): string {

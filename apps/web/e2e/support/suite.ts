@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser, openPortalPage, type PortalPage, VIEWPORTS, type ViewportProfile } from './browser';
 import { type PortalServer, startPortalServer } from './portal-server';
 
 /**
- * One built portal server (fresh demo data) and one Chromium for a test file; `open()` gives a fresh browser context
- * (no shared storage) with problem tracking at the given viewport.
+ * One built portal server (on its own copy of the demo data the run prepared) and one Chromium for a test file;
+ * `open()` gives a fresh browser context (no shared storage) with problem tracking at the given viewport.
  */
 export function usePortal() {
   let server: PortalServer | undefined;
@@ -13,7 +13,10 @@ export function usePortal() {
   const pages: PortalPage[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startPortalServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startPortalServer({ dataDirFrom: inject('portalDataDir') }),
+      launchBrowser(),
+    ]);
   });
 
   afterAll(async () => {
