@@ -123,8 +123,13 @@ export async function storedInvoiceFile(
 
 /**
  * Records a produced file, attributed to the caller and the request. An upsert on (invoice_id, kind): two first
- * downloads racing write the same row.
+ * downloads racing write the same row. They take turns on a lock of the invoice's files first, because the row has a
+ * second unique key (storage_key) that the upsert's conflict target does not cover: two inserts under way at once
+ * would otherwise meet on it as a unique violation rather than as a conflict to update.
  */
+/** The first key of the advisory locks that order writes to one invoice's files (the second is the invoice id). */
+const INVOICE_FILES_LOCK = 7_301;
+
 export async function recordInvoiceFile(
   scope: EstateScope,
   requestId: string,
@@ -143,6 +148,7 @@ export async function recordInvoiceFile(
       .select('own.id')
       .executeTakeFirst();
     if (!invoice) throw notFound();
+    await sql`SELECT pg_advisory_xact_lock(${INVOICE_FILES_LOCK}, ${file.invoiceId})`.execute(trx);
     await trx
       .insertInto('invoice_files')
       .values({ invoice_id: file.invoiceId, kind: file.kind, ...columns })
