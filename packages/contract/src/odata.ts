@@ -37,17 +37,3 @@ export const ODATA_ERROR_CODE = 'invalid_odata';
 export function odataString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
-
-/** Query parameters for a list call, leaving out absent options; numbers and booleans are written as OData expects. */
-export function odataQueryParams(
-  query: {
-    [K in ODataOption]?: string | number | boolean | undefined;
-  },
-): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const option of ODATA_OPTIONS) {
-    const value = query[option];
-    if (value !== undefined && value !== '') params.set(option, String(value));
-  }
-  return params;
-}

@@ -1,7 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 
 type IdQuery = SelectQueryBuilder<Database, keyof Database, { id: number }>;
 
@@ -142,17 +141,4 @@ function baseScope(
       };
     }
   }
-}
-
-export type EstateKind = 'companies' | 'sites' | 'teams' | 'endpoints' | 'orders' | 'users';
-
-/** A by-id lookup's guard: an id outside the estate is answered exactly like one that does not exist. */
-export async function requireInEstate(scope: EstateScope, kind: EstateKind, id: number) {
-  const visible = await scope.db
-    .selectFrom(scope[kind]().as('visible'))
-    .select('visible.id')
-    .where('visible.id', '=', id)
-    .limit(1)
-    .executeTakeFirst();
-  if (!visible) throw notFound();
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { userInEstate } from '../../src/estate/conditions.js';
-import { type estateScope, requireInEstate } from '../../src/estate/estate-scope.js';
+import type { estateScope } from '../../src/estate/estate-scope.js';
 import { estateScopeOf } from '../support/callers.js';
 import { useDemoApp } from '../support/test-app.js';
 
@@ -91,21 +91,5 @@ describe('estate scope by profile level', () => {
         user_name,
       ).toEqual(await idsOf(scope.users()));
     }
-  });
-
-  it('answers 404 for an id outside the estate, as for one that does not exist', async () => {
-    const globex = await scopeOf('globex.admin');
-    const acmeEndpoint = await db()
-      .selectFrom('endpoints')
-      .innerJoin('companies', 'companies.id', 'endpoints.company_id')
-      .select('endpoints.id')
-      .where('companies.name', '=', 'Acme Logistics Ltd')
-      .executeTakeFirstOrThrow();
-    await expect(requireInEstate(globex, 'endpoints', acmeEndpoint.id)).rejects.toMatchObject({
-      statusCode: 404,
-    });
-    await expect(requireInEstate(globex, 'endpoints', 999_999)).rejects.toMatchObject({ statusCode: 404 });
-    const acme = await scopeOf('acme.admin');
-    await expect(requireInEstate(acme, 'endpoints', acmeEndpoint.id)).resolves.toBeUndefined();
   });
 });
