@@ -52,20 +52,20 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'auth.refresh': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'auth.revoke': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'auth.acceptCookiePolicy': { body: () => ({ isAccepted: true, date: '2026-11-21T09:30:00Z' }) },
-  'auth.changePassword': {
+  'passwords.changePassword': {
     body: async ({ freshAccount }) => ({
       userName: (await freshAccount()).userName,
       currentPassword: DEMO_PASSWORD,
       newPassword: 'Harbour-Lights-4782',
     }),
   },
-  'auth.forgotPassword': {
+  'passwords.forgotPassword': {
     body: async ({ freshAccount }) => {
       const account = await freshAccount();
       return { username: account.userName, emailAddress: account.emailAddress };
     },
   },
-  'companies.search': { query: () => ({ searchTerm: 'Ltd', count: '3' }) },
+  'search.search': { query: () => ({ searchTerm: 'Ltd', count: '3' }) },
   'companies.list': odataPage,
   'endpoints.mobileHandsetsOfUser': odataPage,
   'endpoints.broadbandConnectionsOfUser': odataPage,

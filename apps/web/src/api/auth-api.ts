@@ -1,4 +1,4 @@
-import { authEndpoints, LOGIN_ERROR_CODES, type LoginErrorCode, type Role } from '@portal/contract';
+import { authEndpoints, LOGIN_ERROR_CODES, type LoginErrorCode, passwordEndpoints, type Role } from '@portal/contract';
 import { type ApiClient, ApiError, apiClient } from './client';
 import { callEndpoint } from './endpoints';
 
@@ -109,7 +109,7 @@ export function createAuthApi(client: ApiClient) {
     newPassword: string;
   }): Promise<ChangePasswordResult> {
     try {
-      await callEndpoint(authEndpoints.changePassword, { body: fields }, { client });
+      await callEndpoint(passwordEndpoints.changePassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
       if (!(error instanceof ApiError) || !isRecord(error.body))
@@ -128,7 +128,7 @@ export function createAuthApi(client: ApiClient) {
 
   async function forgotPassword(fields: { username: string; emailAddress: string }): Promise<ForgotPasswordResult> {
     try {
-      await callEndpoint(authEndpoints.forgotPassword, { body: fields }, { client });
+      await callEndpoint(passwordEndpoints.forgotPassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
       const failure = loginFailure(error);

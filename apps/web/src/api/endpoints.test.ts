@@ -1,4 +1,4 @@
-import { authEndpoints, messageEndpoints, orderEndpoints } from '@portal/contract';
+import { authEndpoints, messageEndpoints, orderEndpoints, passwordEndpoints } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError } from './client';
 import { callEndpoint, endpointPath, endpointRequest } from './endpoints';
@@ -43,7 +43,11 @@ describe('callEndpoint', () => {
 
   it('posts the sign-in calls as forms, as the spec has them', async () => {
     const { client, calls } = setup(() => json(200, {}));
-    await callEndpoint(authEndpoints.forgotPassword, { body: { username: 'a.b', emailAddress: 'a@b.co' } }, { client });
+    await callEndpoint(
+      passwordEndpoints.forgotPassword,
+      { body: { username: 'a.b', emailAddress: 'a@b.co' } },
+      { client },
+    );
     expect(calls[0]?.body).toBe('username=a.b&emailAddress=a%40b.co');
     expect(calls[0]?.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
   });

@@ -1,10 +1,8 @@
 import { ApiErrorSchema } from '../api';
 import {
   AcceptCookiePolicyRequestSchema,
-  ChangePasswordRequestSchema,
   DashLoginReplySchema,
   EmptyReplySchema,
-  ForgotPasswordRequestSchema,
   LoginReplySchema,
   LoginRequestSchema,
   RefreshRequestSchema,
@@ -62,27 +60,4 @@ export const acceptCookiePolicy = endpoint({
   access: 'signed-in',
   body: AcceptCookiePolicyRequestSchema,
   response: EmptyReplySchema,
-});
-
-export const changePassword = endpoint({
-  method: 'POST',
-  path: '/api/login/changePassword',
-  summary: 'Change a password with the current one; ends the other sessions',
-  // Authenticated by the current password, so that an expired password can be replaced before sign-in.
-  access: 'public',
-  body: ChangePasswordRequestSchema,
-  bodyEncoding: 'form',
-  response: EmptyReplySchema,
-  errors: { 429: ApiErrorSchema },
-});
-
-export const forgotPassword = endpoint({
-  method: 'POST',
-  path: '/api/login/forgotPassword',
-  summary: 'E-mail a temporary password when username and e-mail match; answers the same either way',
-  access: 'public',
-  body: ForgotPasswordRequestSchema,
-  bodyEncoding: 'form',
-  response: EmptyReplySchema,
-  errors: { 429: ApiErrorSchema },
 });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { odataList } from '../api';
 import { endpoint } from '../endpoint';
 import { AddressSchema, CompanyListItemSchema, CompanySchema } from '../entities/estate';
-import { SearchQuerySchema, SearchResultSchema } from '../entities/help-and-search';
 import { ODataQuerySchema } from '../odata';
 import { idParam } from '../params';
 import { NamedRefSchema } from '../primitives';
@@ -10,15 +9,6 @@ import { NamedRefSchema } from '../primitives';
 const CompanyIdParams = z.object({ id: idParam('company') });
 
 // The companies of the caller's estate (every signed-in user sees the names of theirs), and the global search.
-
-export const search = endpoint({
-  method: 'GET',
-  path: '/api/companies/search',
-  summary: 'Search devices, contracts, orders, sites, teams, users and FAQs the caller may see',
-  access: 'signed-in',
-  query: SearchQuerySchema,
-  response: odataList(SearchResultSchema),
-});
 
 export const list = endpoint({
   method: 'GET',

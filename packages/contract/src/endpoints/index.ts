@@ -9,7 +9,9 @@ import * as invoices from './invoices';
 import * as messages from './messages';
 import * as orders from './orders';
 import * as partners from './partners';
+import * as passwords from './passwords';
 import * as profiles from './profiles';
+import * as search from './search';
 import * as usage from './usage';
 
 /**
@@ -22,10 +24,12 @@ export const API = {
   health,
   docs,
   auth,
+  passwords,
   profiles,
   partners,
   messages,
   companies,
+  search,
   invoices,
   endpoints,
   orders,
@@ -56,5 +60,7 @@ export * as invoiceEndpoints from './invoices';
 export * as messageEndpoints from './messages';
 export * as orderEndpoints from './orders';
 export * as partnerEndpoints from './partners';
+export * as passwordEndpoints from './passwords';
 export * as profileEndpoints from './profiles';
+export * as searchEndpoints from './search';
 export * as usageEndpoints from './usage';

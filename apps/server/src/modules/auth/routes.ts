@@ -6,9 +6,6 @@ import { endpointRoutes } from '../endpoint-routes.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
 import { type Caller, signInService } from './service.js';
 
-/** The password endpoints share this area; the passwords module registers them. */
-const { changePassword: _changePassword, forgotPassword: _forgotPassword, ...signInEndpoints } = API.auth;
-
 const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 export const callerOf = (request: FastifyRequest): Caller => ({
@@ -19,7 +16,7 @@ export const callerOf = (request: FastifyRequest): Caller => ({
 
 /** Sign-in, tokens and the cookie notice (spec 7, Auth). */
 export function authRoutes(throttle: LoginThrottle) {
-  return endpointRoutes(signInEndpoints, (app) => {
+  return endpointRoutes(API.auth, (app) => {
     const signIn = signInService({ db: app.database.db, tokens: app.accessTokens, throttle });
     return {
       login: async ({ body, request, reply }) => {

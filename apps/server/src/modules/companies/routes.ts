@@ -3,11 +3,8 @@ import { endpointRoutes } from '../endpoint-routes.js';
 import { companyNames } from './repository.js';
 import { addressesOfCompany, companiesOf, companyById } from './service.js';
 
-/** The search endpoint shares this area's path; the search module registers it. */
-const { search: _search, ...companyEndpoints } = API.companies;
-
 /** The companies of the caller's estate: every signed-in user sees the names of theirs (the toolbar shows one). */
-export const companyRoutes = endpointRoutes(companyEndpoints, () => ({
+export const companyRoutes = endpointRoutes(API.companies, () => ({
   list: ({ scope, query }) => companiesOf(scope, query),
   names: async ({ scope }) => ({ value: await companyNames(scope) }),
   get: ({ scope, params }) => companyById(scope, params.id),

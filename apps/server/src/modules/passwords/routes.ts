@@ -7,11 +7,9 @@ import { callerOf } from '../auth/routes.js';
 import { endpointRoutes } from '../endpoint-routes.js';
 import { passwordService } from './service.js';
 
-const { changePassword, forgotPassword } = API.auth;
-
 /** Password change and recovery (spec 2.4, 2.7): public, because an expired password is changed before sign-in. */
 export function passwordRoutes(throttles: { signIn: LoginThrottle; recovery: LoginThrottle }) {
-  return endpointRoutes({ changePassword, forgotPassword }, (app) => {
+  return endpointRoutes(API.passwords, (app) => {
     const passwords = passwordService({ db: app.database.db, mailer: app.mailer, throttles, later: afterAnswer(app) });
     return {
       changePassword: async ({ body, request }) => {

@@ -1,4 +1,4 @@
-import { companyEndpoints, SEARCH_MIN_CHARS, TIMINGS } from '@portal/contract';
+import { SEARCH_MIN_CHARS, searchEndpoints, TIMINGS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { endpointQuery } from '../../api/endpoints';
@@ -17,7 +17,7 @@ export function useDebouncedValue<T>(value: T, delayMs: number = TIMINGS.searchD
 export function useSearchResults(term: string, limits: { top?: number; count?: number }) {
   const searchTerm = term.trim();
   return useQuery({
-    ...endpointQuery(companyEndpoints.search, { query: { searchTerm, count: limits.count, top: limits.top } }),
+    ...endpointQuery(searchEndpoints.search, { query: { searchTerm, count: limits.count, top: limits.top } }),
     select: (reply) => reply.value,
     enabled: searchTerm.length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,
