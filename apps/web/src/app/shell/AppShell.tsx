@@ -16,6 +16,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { MessageBanner } from '../../features/messages/MessageBanner';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
 import { PORTAL_TITLE } from '../../lib/portal-title';
+import { CompanyChooser } from '../company-filter/CompanyChooser';
+import { useCompanyFilterUpkeep } from '../company-filter/useCompanyFilter';
 import { PartnerLogo } from '../partner/PartnerLogo';
 import { useCompanyNames } from '../session/useSession';
 import { SideMenu } from './SideMenu';
@@ -34,6 +36,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   const { data: companies } = useCompanyNames();
   const companyName = companies?.[0]?.name;
+  const severalCompanies = (companies?.length ?? 0) > 1;
+  useCompanyFilterUpkeep();
   const onSearchPage = pathname.replace(/\/+$/, '') === '/search';
 
   async function signOut() {
@@ -91,7 +95,11 @@ export function AppShell() {
           >
             {PORTAL_TITLE}
           </Link>
-          {companyName ? (
+          {severalCompanies ? (
+            <Box sx={{ display: { xs: 'none', sm: 'flex' }, minWidth: 0 }}>
+              <CompanyChooser onToolbar />
+            </Box>
+          ) : companyName ? (
             <Typography
               variant="body2"
               noWrap
@@ -121,7 +129,11 @@ export function AppShell() {
             onClose={() => setDrawerOpen(false)}
             slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
           >
-            {companyName ? (
+            {severalCompanies ? (
+              <Box sx={{ px: 2, pt: 2, display: 'grid' }}>
+                <CompanyChooser />
+              </Box>
+            ) : companyName ? (
               <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }} noWrap>
                 {companyName}
               </Typography>
