@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
@@ -122,11 +124,19 @@ export function InvoiceChart({ kind, label, onBarClick }: InvoiceChartProps) {
           onClose={() => setMenu(undefined)}
           anchorReference="anchorPosition"
           anchorPosition={{ top: menu.top, left: menu.left }}
-          slotProps={{ list: { 'aria-label': `Bills of ${menuMonth}` } }}
+          slotProps={{
+            list: { 'aria-label': `Bills of ${menuMonth}` },
+            paper: { sx: { maxWidth: 'calc(100vw - 32px)' } },
+          }}
         >
+          <ListSubheader sx={{ lineHeight: 2.5 }}>{`Download a bill of ${menuMonth}`}</ListSubheader>
           {billsOfMonth(shown, menu.month).map((bill) => (
             <MenuItem key={`${bill.companyId}-${bill.pdfFileName}`} onClick={() => void download(bill)}>
-              {`Download ${bill.companyName}'s bill of ${menuMonth}, ${formatInvoiceValue(kind, bill.value)}`}
+              <ListItemText
+                primary={bill.companyName}
+                secondary={formatInvoiceValue(kind, bill.value)}
+                slotProps={{ primary: { sx: { whiteSpace: 'normal' } } }}
+              />
             </MenuItem>
           ))}
         </Menu>
