@@ -12,7 +12,7 @@ import { ODataQuerySchema } from '../odata';
 import { idParam } from '../params';
 
 const viewBills = anyOf('Read', 'ViewMyBills');
-/** The latest 12 bill months of the caller's companies, or of one of them. */
+/** The latest 12 bill months of the caller's companies, or of one of them: a point per company and bill month. */
 const ChartQuerySchema = z.object({ companyId: idParam('company').optional() });
 const CHART_POINTS = odataList(InvoiceChartPointSchema);
 
@@ -32,7 +32,7 @@ export const list = endpoint({
 export const callsChart = endpoint({
   method: 'GET',
   path: '/api/invoices/callsChart',
-  summary: 'Bill calls per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  summary: 'Bill calls per company and bill month, the latest 12 months, oldest first (optionally one company’s)',
   access: viewBills,
   query: ChartQuerySchema,
   response: CHART_POINTS,
@@ -41,7 +41,8 @@ export const callsChart = endpoint({
 export const durationChart = endpoint({
   method: 'GET',
   path: '/api/invoices/durationChart',
-  summary: 'Bill duration in seconds per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  summary:
+    'Bill duration in seconds per company and bill month, the latest 12 months, oldest first (optionally one company’s)',
   access: viewBills,
   query: ChartQuerySchema,
   response: CHART_POINTS,
@@ -50,7 +51,8 @@ export const durationChart = endpoint({
 export const costChart = endpoint({
   method: 'GET',
   path: '/api/invoices/costChart',
-  summary: 'Invoice amount in pounds per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  summary:
+    'Invoice amount in pounds per company and bill month, the latest 12 months, oldest first (optionally one company’s)',
   access: viewBills,
   query: ChartQuerySchema,
   response: CHART_POINTS,

@@ -26,6 +26,8 @@ export function listInvoices(scope: EstateScope, options: ODataQuery) {
 
 export type BillRow = {
   id: number;
+  company_id: number;
+  company_name: string;
   bill_date: string;
   calls: number;
   duration: number;
@@ -34,7 +36,7 @@ export type BillRow = {
   pdf_file_name: string;
 };
 
-/** The caller's bills of their latest `months` bill months (or one company's), oldest first. */
+/** The caller's bills of their latest `months` bill months (or one company's), oldest first, with their company. */
 export function billsOfLatestMonths(scope: EstateScope, months: number, companyId?: number): Promise<BillRow[]> {
   const scoped = () =>
     invoicesOfEstate(scope).$if(companyId !== undefined, (query) =>
@@ -43,8 +45,11 @@ export function billsOfLatestMonths(scope: EstateScope, months: number, companyI
   const billMonth = sql<string>`to_char(invoices.bill_date, 'YYYY-MM')`;
   const latestMonths = scoped().select(billMonth.as('month')).distinct().orderBy('month', 'desc').limit(months);
   return scoped()
+    .innerJoin('companies', 'companies.id', 'invoices.company_id')
     .select([
       'invoices.id',
+      'invoices.company_id',
+      'companies.name as company_name',
       'invoices.bill_date',
       'invoices.calls',
       'invoices.duration',
