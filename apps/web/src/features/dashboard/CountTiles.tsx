@@ -1,7 +1,9 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { RoutePath } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { SCREENS } from '../../app/screens';
 import { useCompanyNames } from '../../app/session/useSession';
 import { formatDate } from '../../lib/format';
 import { latestBillQuery, unbilledCallsQuery } from './bill-tile-queries';
@@ -100,23 +102,28 @@ function EstateOwners() {
   );
 }
 
-function EstateLine({ to, children }: { to: string; children: string }) {
+/** A count, linked to its estate page once that page is built (a placeholder page would be a promise not kept). */
+function EstateLine({ path, children }: { path: RoutePath; children: string }) {
   return (
     <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
-      <Link component={RouterLink} to={to} underline="hover">
-        {children}
-      </Link>
+      {SCREENS[path].upcoming ? (
+        children
+      ) : (
+        <Link component={RouterLink} to={`/${path}`} underline="hover">
+          {children}
+        </Link>
+      )}
     </Typography>
   );
 }
 
 function EstateCount({
   query,
-  to,
+  path,
   singular,
 }: {
   query: typeof mobileDeviceCountQuery | typeof broadbandContractCountQuery;
-  to: string;
+  path: RoutePath;
   singular: string;
 }) {
   const result = useQuery(query);
@@ -130,15 +137,15 @@ function EstateCount({
       }
       failed={(retry) => <LoadFailed what={`${singular}s`} onRetry={retry} />}
     >
-      {(count) => <EstateLine to={to}>{countedNoun(count, singular)}</EstateLine>}
+      {(count) => <EstateLine path={path}>{countedNoun(count, singular)}</EstateLine>}
     </QueryState>
   );
 }
 
 function DeviceCount() {
-  return <EstateCount query={mobileDeviceCountQuery} to="/mobile/estate" singular="Device" />;
+  return <EstateCount query={mobileDeviceCountQuery} path="mobile/estate" singular="Device" />;
 }
 
 function BroadbandContractCount() {
-  return <EstateCount query={broadbandContractCountQuery} to="/broadband/estate" singular="Broadband Contract" />;
+  return <EstateCount query={broadbandContractCountQuery} path="broadband/estate" singular="Broadband Contract" />;
 }
