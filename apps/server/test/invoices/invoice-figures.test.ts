@@ -248,6 +248,20 @@ describe.each(testEngines())('invoice figures on $name', (engine) => {
       expect(firstOnly).toEqual({ value: 2 });
     });
 
+    it('narrow to one company with companyId, and count nothing of a company outside the estate', async () => {
+      const count = async (token: string, companyId: number) =>
+        UnbilledCallsSchema.parse(
+          (await get('/api/invoices/unbilledCalls', token, { companyId: String(companyId) })).json(),
+        ).value;
+      expect(await count(tokens.both, first.id)).toBe(2);
+      expect(await count(tokens.both, second.id)).toBe(1);
+      expect(await count(tokens.firstOnly, second.id)).toBe(0);
+      expect(await count(tokens.outsider, first.id)).toBe(0);
+      const invalid = await get('/api/invoices/unbilledCalls', tokens.both, { companyId: '0' });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().details).toEqual([expect.objectContaining({ field: 'companyId' })]);
+    });
+
     it('changes when a call is billed', async () => {
       const { db } = context.database;
       await db
