@@ -56,7 +56,9 @@ describe('GET /api/companies/search', () => {
     const found = value.find((result) => result.id === own.id);
     expect(found?.reference).toBe(own.identifier);
     expect(found?.name).not.toContain(own.identifier);
-    const { value: sites } = Results.parse((await searchAs('acme.admin', { searchTerm: 'Leeds', type: 'Site' })).json());
+    const { value: sites } = Results.parse(
+      (await searchAs('acme.admin', { searchTerm: 'Leeds', type: 'Site' })).json(),
+    );
     expect(sites.every((site) => site.reference === undefined)).toBe(true);
   });
 
