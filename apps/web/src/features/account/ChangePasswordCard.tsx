@@ -38,6 +38,8 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (blamed === undefined || isSubmitting) return;
     form.setFocus(blamed);
+    // To the middle of the screen: clear of the sticky toolbar and of the snackbar just under it.
+    document.activeElement?.scrollIntoView({ block: 'center' });
     setBlamed(undefined);
   }, [blamed, isSubmitting, form]);
 
