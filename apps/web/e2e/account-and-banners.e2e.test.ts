@@ -42,8 +42,8 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** The message text of a banner: its width, what it holds, and whether any of it is cut off. */
-function messageText(page: Page, banner: Locator) {
+/** The message text of a banner: what it holds, on how many lines, and whether any of it is cut off. */
+function messageText(banner: Locator) {
   return banner.locator('[data-expanded]').evaluate((text) => ({
     text: text.textContent ?? '',
     lines: Math.round(text.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(text).lineHeight)),
@@ -68,7 +68,7 @@ describe('banners, header and My Account', () => {
       expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
 
       for (const banner of await banners.all()) {
-        const text = await messageText(page, banner);
+        const text = await messageText(banner);
         expect(text.lines).toBe(1);
         const more = banner.getByRole('button', { name: 'more' });
         expect(await more.count()).toBe(text.cutOff ? 1 : 0);
@@ -87,7 +87,7 @@ describe('banners, header and My Account', () => {
         await more.click();
         const less = first.getByRole('button', { name: 'less' });
         expect(await less.getAttribute('aria-expanded')).toBe('true');
-        const unfolded = await messageText(page, first);
+        const unfolded = await messageText(first);
         expect(unfolded.lines).toBeGreaterThan(1);
         expect(unfolded.cutOff).toBe(false);
         expect(unfolded.text).toBe(
@@ -96,7 +96,7 @@ describe('banners, header and My Account', () => {
         await expectAccessible(page);
         await screenshotOfScreen(page, 'banners-expanded', viewport);
         await less.click();
-        expect((await messageText(page, first)).lines).toBe(1);
+        expect((await messageText(first)).lines).toBe(1);
       }
       await first.getByRole('button', { name: 'Dismiss message' }).click();
       await page.waitForFunction(
