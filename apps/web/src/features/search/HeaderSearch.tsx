@@ -65,9 +65,9 @@ export function HeaderSearch() {
       setActiveKey(choices[next]?.key);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const choice = showList ? choices[active] : undefined;
+      // Nothing highlighted: the search page of the typed term.
+      const choice = (showList ? choices[active] : undefined) ?? choices.find(({ kind }) => kind === 'view-all');
       if (choice) choose(choice);
-      else if (search.status !== 'idle') choose(choices[choices.length - 1] as TypeAheadChoice);
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
