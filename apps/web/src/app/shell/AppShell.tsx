@@ -73,34 +73,47 @@ export function AppShell() {
           >
             <PartnerLogo height={small ? 24 : 30} />
           </Box>
-          <Link
-            component={RouterLink}
-            to="/"
-            color="inherit"
-            underline="none"
-            variant="h6"
-            noWrap
-            // On the narrowest phones the title gives way (an ellipsis) rather than push the search off the screen.
+          {/* On a phone the company name goes under the title; either gives way with an ellipsis, never the
+              search button or the menu (decision 0071). */}
+          <Box
             sx={{
-              fontWeight: 600,
-              letterSpacing: 0.2,
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              alignItems: { xs: 'flex-start', sm: 'center' },
+              columnGap: 2,
               minWidth: 0,
-              flexShrink: { xs: 1, sm: 0 },
-              fontSize: { xs: '1.05rem', sm: '1.25rem' },
             }}
           >
-            {PORTAL_TITLE}
-          </Link>
-          {companyName ? (
-            <Typography
-              variant="body2"
+            <Link
+              component={RouterLink}
+              to="/"
+              color="inherit"
+              underline="none"
+              variant="h6"
               noWrap
-              sx={{ opacity: 0.85, minWidth: 0, display: { xs: 'none', sm: 'block' } }}
-              data-testid="company-name"
+              sx={{
+                fontWeight: 600,
+                letterSpacing: 0.2,
+                maxWidth: '100%',
+                flexShrink: { xs: 1, sm: 0 },
+                fontSize: { xs: '1.05rem', sm: '1.25rem' },
+                lineHeight: { xs: 1.3, sm: 1.6 },
+              }}
             >
-              {companyName}
-            </Typography>
-          ) : null}
+              {PORTAL_TITLE}
+            </Link>
+            {companyName ? (
+              <Typography
+                variant="body2"
+                noWrap
+                title={companyName}
+                sx={{ opacity: 0.85, maxWidth: '100%', minWidth: 0, fontSize: { xs: '0.8rem', sm: '0.875rem' } }}
+                data-testid="company-name"
+              >
+                {companyName}
+              </Typography>
+            ) : null}
+          </Box>
           {onSearchPage ? null : (
             <Box sx={{ ml: 'auto', display: 'flex', flexShrink: 0 }}>
               {small ? (
