@@ -101,7 +101,8 @@ describe('shell', () => {
     expect(url.searchParams.get('top')).toBe('5');
 
     const results = page.getByRole('listbox', { name: 'Search results' });
-    await results.waitFor();
+    // The list opens at once saying it is searching; the results follow with the answer.
+    await box.and(page.locator('[aria-busy="false"]')).waitFor();
     const options = await results.getByRole('option').allTextContents();
     expect(options.length).toBeGreaterThan(1);
     expect(options.length).toBeLessThanOrEqual(6);

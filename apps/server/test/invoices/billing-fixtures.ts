@@ -38,6 +38,7 @@ export type InsertedInvoice = {
 
 export type InsertedCompany = {
   id: number;
+  name: string;
   lines: { mobile: number; broadband: number };
   invoices: InsertedInvoice[];
 };
@@ -62,9 +63,10 @@ export async function insertCompany(
   spec: { bills: BillSpec[]; unbilled: RecordSpec[] },
 ): Promise<InsertedCompany> {
   const accountNumber = `TB${code.toUpperCase()}`;
+  const name = `Billing ${code} Ltd`;
   const company = await db
     .insertInto('companies')
-    .values({ partner_id: partnerId, name: `Billing ${code} Ltd`, account_number: accountNumber })
+    .values({ partner_id: partnerId, name, account_number: accountNumber })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -150,7 +152,7 @@ export async function insertCompany(
     invoices.push({ id: row.id, ...expected });
   }
   await insertRecords(db, lines, spec.unbilled, null);
-  return { id: company.id, lines, invoices };
+  return { id: company.id, name, lines, invoices };
 }
 
 async function insertRecords(

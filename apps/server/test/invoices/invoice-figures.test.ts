@@ -66,7 +66,7 @@ describe.each(testEngines())('invoice figures on $name', (engine) => {
         { line: 'broadband', at: '2026-10-04T10:00:00Z', type: 'data', duration: 60, bytes: 1000, cost: '0.0000' },
       ],
     });
-    // The second company is billed for the last three months only, on the same dates: the charts sum them.
+    // The second company is billed for the last three months only, on the same dates: the charts show both bills.
     second = await insertCompany(db, partnerId, 'two', {
       bills: monthStarts('2026-07-01', 3).map((periodStart) => ({
         periodStart,
@@ -165,13 +165,15 @@ describe.each(testEngines())('invoice figures on $name', (engine) => {
   });
 
   describe('invoice charts', () => {
-    it('give the last 12 bills oldest first, with the bill file on every point', async () => {
+    it('give the last 12 bills oldest first, with the company and the bill file on every point', async () => {
       const { value } = Points.parse((await get('/api/invoices/costChart', tokens.firstOnly)).json());
       const last12 = first.invoices.slice(-12);
       expect(value).toEqual(
         last12.map((i) => ({
           name: i.billDate,
           value: i.amountPence / 100,
+          companyId: first.id,
+          companyName: first.name,
           webDataPhysicalLocation: i.webDataPhysicalLocation,
           pdfFileName: i.pdfFileName,
         })),
@@ -182,22 +184,46 @@ describe.each(testEngines())('invoice figures on $name', (engine) => {
       expect(duration.value.map((p) => p.value)).toEqual(last12.map((i) => i.duration));
     });
 
-    it("sum a month's bills over the caller's companies; the point names the month's largest bill", async () => {
+    it("give each company's bill of a month its own point, naming the company, never a sum", async () => {
       const { value } = Points.parse((await get('/api/invoices/costChart', tokens.both)).json());
-      expect(value).toHaveLength(12);
-      for (const bill of second.invoices) {
-        const ofFirst = first.invoices.find((i) => i.billDate === bill.billDate)!;
-        const point = value.find((p) => p.name === bill.billDate);
-        const largest = bill.amountPence >= ofFirst.amountPence ? bill : ofFirst;
-        expect(point).toEqual({
+      // The latest 12 bill months: 12 of the first company's bills, and the second's three in the same months.
+      const expected = [
+        ...first.invoices.slice(-12).map((i) => ({ company: first, bill: i })),
+        ...second.invoices.map((i) => ({ company: second, bill: i })),
+      ]
+        .sort((a, b) => a.bill.billDate.localeCompare(b.bill.billDate) || a.company.name.localeCompare(b.company.name))
+        .map(({ company, bill }) => ({
           name: bill.billDate,
-          value: (bill.amountPence + ofFirst.amountPence) / 100,
-          webDataPhysicalLocation: largest.webDataPhysicalLocation,
-          pdfFileName: largest.pdfFileName,
-        });
-      }
+          value: bill.amountPence / 100,
+          companyId: company.id,
+          companyName: company.name,
+          webDataPhysicalLocation: bill.webDataPhysicalLocation,
+          pdfFileName: bill.pdfFileName,
+        }));
+      expect(value).toEqual(expected);
+      // The bills the list gives for the newest month are exactly the chart's points of that month.
+      const newestMonth = value.at(-1)!.name;
+      const listed = Invoices.parse(
+        (
+          await get('/api/invoices', tokens.both, {
+            $filter: `billDate eq ${newestMonth}`,
+            $select: 'invoiceAmount,pdfFileName',
+          })
+        ).json(),
+      );
+      const byFile = (a: { pdfFileName?: string }, b: { pdfFileName?: string }) =>
+        (a.pdfFileName ?? '').localeCompare(b.pdfFileName ?? '');
+      expect(
+        value
+          .filter((p) => p.name === newestMonth)
+          .map((p) => ({ invoiceAmount: p.value, pdfFileName: p.pdfFileName }))
+          .sort(byFile),
+      ).toEqual(listed.value.sort(byFile));
       const calls = Points.parse((await get('/api/invoices/callsChart', tokens.both)).json());
-      expect(calls.value.at(-1)!.value).toBe(first.invoices.at(-1)!.calls + second.invoices.at(-1)!.calls);
+      expect(calls.value.filter((p) => p.name === newestMonth).map((p) => [p.companyName, p.value])).toEqual([
+        [first.name, first.invoices.at(-1)!.calls],
+        [second.name, second.invoices.at(-1)!.calls],
+      ]);
     });
 
     it('narrow to one company with companyId, and show nothing of a company outside the estate', async () => {
@@ -205,6 +231,7 @@ describe.each(testEngines())('invoice figures on $name', (engine) => {
         (await get('/api/invoices/callsChart', tokens.both, { companyId: String(second.id) })).json(),
       );
       expect(own.value.map((p) => p.value)).toEqual(second.invoices.map((i) => i.calls));
+      expect(new Set(own.value.map((p) => p.companyName))).toEqual(new Set([second.name]));
       const foreign = await get('/api/invoices/costChart', tokens.outsider, { companyId: String(first.id) });
       expect(foreign.json()).toEqual({ value: [] });
       const invalid = await get('/api/invoices/costChart', tokens.both, { companyId: 'abc' });
@@ -219,6 +246,20 @@ describe.each(testEngines())('invoice figures on $name', (engine) => {
       expect(both).toEqual({ value: 3 });
       const firstOnly = UnbilledCallsSchema.parse((await get('/api/invoices/unbilledCalls', tokens.firstOnly)).json());
       expect(firstOnly).toEqual({ value: 2 });
+    });
+
+    it('narrow to one company with companyId, and count nothing of a company outside the estate', async () => {
+      const count = async (token: string, companyId: number) =>
+        UnbilledCallsSchema.parse(
+          (await get('/api/invoices/unbilledCalls', token, { companyId: String(companyId) })).json(),
+        ).value;
+      expect(await count(tokens.both, first.id)).toBe(2);
+      expect(await count(tokens.both, second.id)).toBe(1);
+      expect(await count(tokens.firstOnly, second.id)).toBe(0);
+      expect(await count(tokens.outsider, first.id)).toBe(0);
+      const invalid = await get('/api/invoices/unbilledCalls', tokens.both, { companyId: '0' });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().details).toEqual([expect.objectContaining({ field: 'companyId' })]);
     });
 
     it('changes when a call is billed', async () => {

@@ -50,6 +50,18 @@ describe('GET /api/companies/search', () => {
     expect(value[0]).toMatchObject({ type: 'MobileDevice', id: own.id, params: { cli: own.identifier } });
   });
 
+  it('names a line by its name alone and gives its number as the reference, so a list can show both', async () => {
+    const own = await endpointOf('acme.mobile');
+    const { value } = Results.parse((await searchAs('acme.admin', { searchTerm: own.identifier })).json());
+    const found = value.find((result) => result.id === own.id);
+    expect(found?.reference).toBe(own.identifier);
+    expect(found?.name).not.toContain(own.identifier);
+    const { value: sites } = Results.parse(
+      (await searchAs('acme.admin', { searchTerm: 'Leeds', type: 'Site' })).json(),
+    );
+    expect(sites.every((site) => site.reference === undefined)).toBe(true);
+  });
+
   it('finds sites and orders by name and reference, case-insensitively, best match first', async () => {
     const { value } = Results.parse((await searchAs('acme.admin', { searchTerm: 'LEEDS' })).json());
     expect(value.find((r) => r.type === 'Site')?.name).toMatch(/^Leeds /);

@@ -73,6 +73,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'invoices.callsChart': companyChart,
   'invoices.durationChart': companyChart,
   'invoices.costChart': companyChart,
+  'invoices.unbilledCalls': companyChart,
   'invoices.download': {
     query: ({ invoice }) => ({ webDataPhysicalLocation: invoice.location, fileName: invoice.pdfFileName }),
   },

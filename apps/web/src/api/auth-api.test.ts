@@ -144,7 +144,7 @@ describe('logout', () => {
 });
 
 describe('password calls', () => {
-  it('changes a password, or returns the server detail or message', async () => {
+  it('changes a password, or returns the server detail or message and the field it blames', async () => {
     const answers = [
       json(200, {}),
       json(400, {
@@ -167,6 +167,7 @@ describe('password calls', () => {
       ok: false,
       message: 'Use at least 12 characters.',
       code: 'password_policy',
+      field: 'newPassword',
     });
     await expect(auth.changePassword(fields)).resolves.toEqual({
       ok: false,

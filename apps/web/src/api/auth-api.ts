@@ -13,7 +13,8 @@ export type LoginResult =
   | { ok: true; roles: Role[] }
   | { ok: false; reason: LoginFailureReason; retryAfterSeconds?: number };
 
-export type ChangePasswordResult = { ok: true } | { ok: false; message: string; code?: string };
+/** A failed change names the form field the server blamed (`currentPassword` for a wrong one), when it did. */
+export type ChangePasswordResult = { ok: true } | { ok: false; message: string; code?: string; field?: string };
 
 export type ForgotPasswordResult =
   | { ok: true }
@@ -115,13 +116,16 @@ export function createAuthApi(client: ApiClient) {
       if (!(error instanceof ApiError) || !isRecord(error.body))
         return { ok: false, message: UNEXPECTED_ERROR_MESSAGE };
       const { details, message } = error.body;
-      const detail = Array.isArray(details) && isRecord(details[0]) ? details[0].message : undefined;
+      const first = Array.isArray(details) && isRecord(details[0]) ? details[0] : undefined;
+      const detail = first?.message;
       const text = typeof detail === 'string' && detail !== '' ? detail : message;
       const code = error.code;
+      const field = typeof first?.field === 'string' && first.field !== '' ? first.field : undefined;
       return {
         ok: false,
         message: typeof text === 'string' && text !== '' ? text : UNEXPECTED_ERROR_MESSAGE,
         ...(code === undefined ? {} : { code }),
+        ...(field === undefined ? {} : { field }),
       };
     }
   }

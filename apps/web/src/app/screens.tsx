@@ -15,6 +15,8 @@ export interface Screen {
   element: ReactElement;
   /** Loads the function that starts the screen's first data, for a screen worth a head start on a fresh page load. */
   loadPrefetch?: () => Promise<PrefetchData>;
+  /** A placeholder for a page a later release builds: nothing should invite the user there yet. */
+  upcoming?: true;
 }
 
 function screen<Module>(
@@ -49,7 +51,7 @@ const loadFirstScreenData = () => import('../features/dashboard/first-screen-dat
 
 /** A route whose page a later release builds: a placeholder titled like the page, behind the same guard. */
 function upcoming(title: string): Screen {
-  return screen(title, loadUpcoming, (m) => <m.UpcomingPage title={title} />);
+  return { ...screen(title, loadUpcoming, (m) => <m.UpcomingPage title={title} />), upcoming: true };
 }
 
 /** Every route of the contract's route table (spec 2.2) and its screen. */

@@ -12,8 +12,9 @@ import { ODataQuerySchema } from '../odata';
 import { idParam } from '../params';
 
 const viewBills = anyOf('Read', 'ViewMyBills');
-/** The latest 12 bill months of the caller's companies, or of one of them. */
-const ChartQuerySchema = z.object({ companyId: idParam('company').optional() });
+/** All the caller's companies, or one of them (a company outside the estate gives nothing); charts give a point
+ * per company and bill month. */
+const CompanyQuerySchema = z.object({ companyId: idParam('company').optional() });
 const CHART_POINTS = odataList(InvoiceChartPointSchema);
 
 // My Bills: the invoice list, its charts, unbilled calls and the bill and call-detail files.
@@ -32,35 +33,38 @@ export const list = endpoint({
 export const callsChart = endpoint({
   method: 'GET',
   path: '/api/invoices/callsChart',
-  summary: 'Bill calls per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  summary: 'Bill calls per company and bill month, the latest 12 months, oldest first (optionally one company’s)',
   access: viewBills,
-  query: ChartQuerySchema,
+  query: CompanyQuerySchema,
   response: CHART_POINTS,
 });
 
 export const durationChart = endpoint({
   method: 'GET',
   path: '/api/invoices/durationChart',
-  summary: 'Bill duration in seconds per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  summary:
+    'Bill duration in seconds per company and bill month, the latest 12 months, oldest first (optionally one company’s)',
   access: viewBills,
-  query: ChartQuerySchema,
+  query: CompanyQuerySchema,
   response: CHART_POINTS,
 });
 
 export const costChart = endpoint({
   method: 'GET',
   path: '/api/invoices/costChart',
-  summary: 'Invoice amount in pounds per bill month, the latest 12 months, oldest first (optionally one company’s)',
+  summary:
+    'Invoice amount in pounds per company and bill month, the latest 12 months, oldest first (optionally one company’s)',
   access: viewBills,
-  query: ChartQuerySchema,
+  query: CompanyQuerySchema,
   response: CHART_POINTS,
 });
 
 export const unbilledCalls = endpoint({
   method: 'GET',
   path: '/api/invoices/unbilledCalls',
-  summary: "Voice calls on the caller's lines that are not on an invoice yet",
+  summary: "Voice calls on the caller's lines that are not on an invoice yet (optionally one company’s lines)",
   access: viewBills,
+  query: CompanyQuerySchema,
   response: UnbilledCallsSchema,
 });
 

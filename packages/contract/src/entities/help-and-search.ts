@@ -27,6 +27,8 @@ export const SearchResultSchema = z.object({
   /** Route parameters of the result's page, e.g. `{ cli: '07700900123' }`. */
   params: z.record(z.string(), z.string()),
   name: NonEmptyStringSchema,
+  /** The number the result is known by when its name is not it: a device's mobile number, a contract's line number. */
+  reference: NonEmptyStringSchema.optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 

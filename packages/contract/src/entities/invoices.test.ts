@@ -34,12 +34,14 @@ describe('chart points and usage series', () => {
     expect(ChartPointSchema.safeParse({ name: 'May 24', value: 12.5 }).success).toBe(false);
   });
 
-  it('invoice points carry the bill file', () => {
+  it('invoice points carry their company and the bill file', () => {
     const point = { name: '2024-05-01', value: 99.99 };
-    expect(InvoiceChartPointSchema.safeParse(point).success).toBe(false);
-    expect(
-      InvoiceChartPointSchema.safeParse({ ...point, webDataPhysicalLocation: '2024/05', pdfFileName: 'a.pdf' }).success,
-    ).toBe(true);
+    const company = { companyId: 3, companyName: 'Acme Ltd' };
+    const file = { webDataPhysicalLocation: '2024/05', pdfFileName: 'a.pdf' };
+    expect(InvoiceChartPointSchema.safeParse({ ...point, ...file, ...company }).success).toBe(true);
+    expect(InvoiceChartPointSchema.safeParse({ ...point, ...company }).success).toBe(false);
+    expect(InvoiceChartPointSchema.safeParse({ ...point, ...file }).success).toBe(false);
+    expect(InvoiceChartPointSchema.safeParse({ ...point, ...file, ...company, companyName: '' }).success).toBe(false);
   });
 
   it('usage series have optional axis settings', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CountSchema, IsoDateSchema, MoneySchema, NonEmptyStringSchema } from '../primitives';
+import { CountSchema, IdSchema, IsoDateSchema, MoneySchema, NonEmptyStringSchema } from '../primitives';
 
 export const InvoiceSchema = z.object({
   billDate: IsoDateSchema,
@@ -22,8 +22,13 @@ export const ChartPointSchema = z.object({
 });
 export type ChartPoint = z.infer<typeof ChartPointSchema>;
 
-/** Invoice chart bars carry the file location so a click can download that bill. */
+/**
+ * One company's bill of one bill month. The company says whose figure it is (a caller with several companies gets a
+ * point per company and month); the file location lets a click download that bill.
+ */
 export const InvoiceChartPointSchema = ChartPointSchema.extend({
+  companyId: IdSchema,
+  companyName: NonEmptyStringSchema,
   webDataPhysicalLocation: NonEmptyStringSchema,
   pdfFileName: NonEmptyStringSchema,
 });

@@ -26,6 +26,8 @@ export function listInvoices(scope: EstateScope, options: ODataQuery) {
 
 export type BillRow = {
   id: number;
+  company_id: number;
+  company_name: string;
   bill_date: string;
   calls: number;
   duration: number;
@@ -34,7 +36,7 @@ export type BillRow = {
   pdf_file_name: string;
 };
 
-/** The caller's bills of their latest `months` bill months (or one company's), oldest first. */
+/** The caller's bills of their latest `months` bill months (or one company's), oldest first, with their company. */
 export function billsOfLatestMonths(scope: EstateScope, months: number, companyId?: number): Promise<BillRow[]> {
   const scoped = () =>
     invoicesOfEstate(scope).$if(companyId !== undefined, (query) =>
@@ -43,8 +45,11 @@ export function billsOfLatestMonths(scope: EstateScope, months: number, companyI
   const billMonth = sql<string>`to_char(invoices.bill_date, 'YYYY-MM')`;
   const latestMonths = scoped().select(billMonth.as('month')).distinct().orderBy('month', 'desc').limit(months);
   return scoped()
+    .innerJoin('companies', 'companies.id', 'invoices.company_id')
     .select([
       'invoices.id',
+      'invoices.company_id',
+      'companies.name as company_name',
       'invoices.bill_date',
       'invoices.calls',
       'invoices.duration',
@@ -62,12 +67,21 @@ export function billsOfLatestMonths(scope: EstateScope, months: number, companyI
  * Voice calls on the caller's lines not yet on an invoice. "Calls" counts voice records, as an invoice's calls do,
  * so the tile and the next bill agree. The estate's lines drive the query: per line, the (endpoint_id, started_at)
  * index finds its records; `invoice_id IS NULL` can use the cdr_invoice index instead when that is cheaper.
+ * `companyId` narrows it to that company's lines (none for a company outside the estate).
  */
-export async function unbilledCallCount(scope: EstateScope): Promise<number> {
+export async function unbilledCallCount(scope: EstateScope, companyId?: number): Promise<number> {
+  const lines =
+    companyId === undefined
+      ? scope.endpoints()
+      : scope.db
+          .selectFrom('endpoints')
+          .select('endpoints.id')
+          .where('endpoints.id', 'in', scope.endpoints())
+          .where('endpoints.company_id', '=', companyId);
   const row = await scope.db
     .selectFrom('call_detail_records')
     .select((eb) => eb.fn.countAll<number>().as('calls'))
-    .where('call_detail_records.endpoint_id', 'in', scope.endpoints())
+    .where('call_detail_records.endpoint_id', 'in', lines)
     .where('call_detail_records.invoice_id', 'is', null)
     .where('call_detail_records.record_type', '=', 'voice')
     .executeTakeFirstOrThrow();

@@ -19,7 +19,7 @@ export const invoiceRoutes = endpointRoutes(API.invoices, (app, options: Invoice
     callsChart: async ({ scope, query }) => ({ value: await invoiceChart(scope, 'calls', query.companyId) }),
     durationChart: async ({ scope, query }) => ({ value: await invoiceChart(scope, 'duration', query.companyId) }),
     costChart: async ({ scope, query }) => ({ value: await invoiceChart(scope, 'cost', query.companyId) }),
-    unbilledCalls: async ({ scope }) => ({ value: await unbilledCallCount(scope) }),
+    unbilledCalls: async ({ scope, query }) => ({ value: await unbilledCallCount(scope, query.companyId) }),
     download: {
       // Before validation, which would answer 400 to a NUL: every refused download looks the same from outside.
       beforeValidation: ({ scope, request }) => refuseUnstorableDownload(scope, request.query, request),

@@ -22,9 +22,10 @@ export const CHART_MONTHS = 12;
 export type ChartMeasure = 'calls' | 'duration' | 'cost';
 
 /**
- * One point per bill month of the caller's estate, oldest first. With several companies a month's bills are summed
- * (the chart shows what the caller was billed that month); the point's date and file are those of the month's
- * largest bill, so a click on the bar downloads a real bill. `companyId` narrows it to one company's own bills.
+ * One point per company and bill month of the caller's estate, oldest first (companies by name within a month), so
+ * every figure says whose it is and a click on it can download that company's bill. A company billed twice in a month
+ * gets one point, the bills summed; its date and file are those of the larger bill, so the file is a real bill.
+ * `companyId` narrows it to one company's own bills.
  */
 export async function invoiceChart(
   scope: EstateScope,
@@ -32,22 +33,26 @@ export async function invoiceChart(
   companyId?: number,
 ): Promise<InvoiceChartPoint[]> {
   const rows = await billsOfLatestMonths(scope, CHART_MONTHS, companyId);
-  return byBillMonth(rows).map((bills) => chartPoint(bills, measure));
+  return byCompanyAndBillMonth(rows).map((bills) => chartPoint(bills, measure));
 }
 
-function byBillMonth(rows: readonly BillRow[]): BillRow[][] {
-  const months = new Map<string, BillRow[]>();
+function byCompanyAndBillMonth(rows: readonly BillRow[]): BillRow[][] {
+  const groups = new Map<string, BillRow[]>();
   for (const row of rows) {
-    const month = row.bill_date.slice(0, 7);
-    const bills = months.get(month);
+    const key = `${row.bill_date.slice(0, 7)} ${row.company_id}`;
+    const bills = groups.get(key);
     if (bills) bills.push(row);
-    else months.set(month, [row]);
+    else groups.set(key, [row]);
   }
-  return [...months.values()];
+  // Rows come oldest first, so the groups are in month order; within a month, companies go by name.
+  const month = (bills: readonly BillRow[]) => bills[0]!.bill_date.slice(0, 7);
+  return [...groups.values()].sort(
+    (a, b) => month(a).localeCompare(month(b)) || a[0]!.company_name.localeCompare(b[0]!.company_name),
+  );
 }
 
 function chartPoint(bills: readonly BillRow[], measure: ChartMeasure): InvoiceChartPoint {
-  // Money is summed in pence, so twelve bills never drift by a binary fraction.
+  // Money is summed in pence, so several bills never drift by a binary fraction.
   const largest = bills.reduce((best, bill) =>
     toPence(bill.invoice_amount) > toPence(best.invoice_amount) ? bill : best,
   );
@@ -59,6 +64,8 @@ function chartPoint(bills: readonly BillRow[], measure: ChartMeasure): InvoiceCh
   return {
     name: largest.bill_date,
     value,
+    companyId: largest.company_id,
+    companyName: largest.company_name,
     webDataPhysicalLocation: largest.web_data_physical_location,
     pdfFileName: largest.pdf_file_name,
   };

@@ -10,8 +10,11 @@ import {
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { likeEscape, type SearchTerm } from './search-term.js';
 
-/** One match: its id, the name to show, the parameter of its page, and how well it matched (0 best). */
-export type Found = { id: number; name: string; param: string; rank: number };
+/**
+ * One match: its id, the name to show, the number it is known by (lines only), the parameter of its page, and how
+ * well it matched (0 best).
+ */
+export type Found = { id: number; name: string; reference?: string; param: string; rank: number };
 
 /** 0 exact, 1 starts with, 2 contains: the order results come back in, then by name. */
 function rankOf(column: Expression<string>, term: SearchTerm) {
@@ -31,7 +34,8 @@ export function findLines(scope: EstateScope, endpointTypeId: 1 | 3, term: Searc
     .selectFrom('endpoints')
     .select((eb) => [
       'endpoints.id',
-      sql<string>`endpoints.name || ' (' || endpoints.identifier || ')'`.as('name'),
+      'endpoints.name',
+      'endpoints.identifier as reference',
       'endpoints.identifier as param',
       (number
         ? sql<number>`CASE WHEN endpoints.identifier = ${number} THEN 0 ELSE ${rankOf(eb.ref('endpoints.name'), term)} END`

@@ -91,6 +91,7 @@ export async function search(scope: EstateScope, term: SearchTerm, options: Sear
         id: row.id,
         params: { [finder.param]: row.param },
         name: row.name,
+        ...(row.reference === undefined ? {} : { reference: row.reference }),
       }));
     }),
   );

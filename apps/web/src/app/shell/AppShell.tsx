@@ -17,7 +17,7 @@ import { MessageBanner } from '../../features/messages/MessageBanner';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
 import { PORTAL_TITLE } from '../../lib/portal-title';
 import { CompanyChooser } from '../company-filter/CompanyChooser';
-import { useCompanyFilterUpkeep } from '../company-filter/useCompanyFilter';
+import { useCompanyFilter, useCompanyFilterUpkeep } from '../company-filter/useCompanyFilter';
 import { PartnerLogo } from '../partner/PartnerLogo';
 import { useCompanyNames } from '../session/useSession';
 import { SideMenu } from './SideMenu';
@@ -35,9 +35,13 @@ export function AppShell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data: companies } = useCompanyNames();
-  const companyName = companies?.[0]?.name;
   const severalCompanies = (companies?.length ?? 0) > 1;
+  const { companyId } = useCompanyFilter();
   useCompanyFilterUpkeep();
+  // Whose figures the pages show: the one company, the chosen one, or all of several (decision 0075).
+  const companyName = severalCompanies
+    ? (companies?.find((company) => company.id === companyId)?.name ?? `All companies (${companies?.length})`)
+    : companies?.[0]?.name;
   const onSearchPage = pathname.replace(/\/+$/, '') === '/search';
 
   async function signOut() {
@@ -77,38 +81,49 @@ export function AppShell() {
           >
             <PartnerLogo height={small ? 24 : 30} />
           </Box>
-          <Link
-            component={RouterLink}
-            to="/"
-            color="inherit"
-            underline="none"
-            variant="h6"
-            noWrap
-            // On the narrowest phones the title gives way (an ellipsis) rather than push the search off the screen.
+          {/* On a phone the company name goes under the title; either gives way with an ellipsis, never the
+              search button or the menu (decision 0071). */}
+          <Box
             sx={{
-              fontWeight: 600,
-              letterSpacing: 0.2,
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              alignItems: { xs: 'flex-start', sm: 'center' },
+              columnGap: 2,
               minWidth: 0,
-              flexShrink: { xs: 1, sm: 0 },
-              fontSize: { xs: '1.05rem', sm: '1.25rem' },
             }}
           >
-            {PORTAL_TITLE}
-          </Link>
-          {severalCompanies ? (
-            <Box sx={{ display: { xs: 'none', sm: 'flex' }, minWidth: 0 }}>
-              <CompanyChooser onToolbar />
-            </Box>
-          ) : companyName ? (
-            <Typography
-              variant="body2"
+            <Link
+              component={RouterLink}
+              to="/"
+              color="inherit"
+              underline="none"
+              variant="h6"
               noWrap
-              sx={{ opacity: 0.85, minWidth: 0, display: { xs: 'none', sm: 'block' } }}
-              data-testid="company-name"
+              sx={{
+                fontWeight: 600,
+                letterSpacing: 0.2,
+                maxWidth: '100%',
+                flexShrink: { xs: 1, sm: 0 },
+                fontSize: { xs: '1.05rem', sm: '1.25rem' },
+                lineHeight: { xs: 1.3, sm: 1.6 },
+              }}
             >
-              {companyName}
-            </Typography>
-          ) : null}
+              {PORTAL_TITLE}
+            </Link>
+            {severalCompanies && !small ? (
+              <CompanyChooser onToolbar />
+            ) : companyName ? (
+              <Typography
+                variant="body2"
+                noWrap
+                title={companyName}
+                sx={{ opacity: 0.85, maxWidth: '100%', minWidth: 0, fontSize: { xs: '0.8rem', sm: '0.875rem' } }}
+                data-testid="company-name"
+              >
+                {companyName}
+              </Typography>
+            ) : null}
+          </Box>
           {onSearchPage ? null : (
             <Box sx={{ ml: 'auto', display: 'flex', flexShrink: 0 }}>
               {small ? (

@@ -20,7 +20,10 @@ export function NotificationSnackbar({
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // At the top, just under the toolbar: at the bottom it sat on the buttons that forms end with, the very ones
+      // whose outcome it reports (decision 0073).
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      sx={{ top: { xs: 64, sm: 72 } }}
     >
       <Alert severity={notification.severity ?? 'info'} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
         {notification.message}

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -6,6 +7,23 @@ import type { ReactNode } from 'react';
 
 /** Spec 2.8: every chart is 300 px high. */
 export const CHART_HEIGHT = 300;
+
+/** What a chart whose data failed to load says (decision 0067), beside a Retry button. */
+export const CHART_FAILED_TEXT = "We couldn't load this chart.";
+
+/** The loading and failed states of a chart's query, told apart (a retry shows the loading indicator again). */
+export function chartQueryState(query: {
+  data: unknown;
+  isError: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  refetch: () => unknown;
+}): { loading: boolean; failed: { onRetry: () => void } | undefined } {
+  const fetching = query.fetchStatus === 'fetching';
+  return {
+    loading: query.data === undefined && fetching,
+    failed: query.isError && !fetching ? { onRetry: () => void query.refetch() } : undefined,
+  };
+}
 
 const VISUALLY_HIDDEN = {
   border: 0,
@@ -32,6 +50,8 @@ export interface ChartFrameProps {
   /** The figure's accessible name. */
   label: string;
   loading: boolean;
+  /** Set when the load failed: the chart says so and offers a retry. */
+  failed?: { onRetry: () => void } | undefined;
   /** Shown instead of the chart when it loaded but has nothing to draw. */
   emptyText?: string | undefined;
   table?: ChartTable | undefined;
@@ -41,10 +61,11 @@ export interface ChartFrameProps {
 }
 
 /**
- * The box every chart sits in: a named figure of the chart's height with a loading indicator, an empty text and the
- * hidden data table. A failed load passes neither data nor emptyText, so it only ends the loading indicator (spec 8).
+ * The box every chart sits in: a named figure of the chart's height showing its loading indicator, its failure with
+ * a Retry, its empty text or the chart, and the hidden data table. Spec 8 has a failed chart only stop its loading
+ * indicator; that reads as "nothing to show", so the failure is said instead (decision 0067).
  */
-export function ChartFrame({ label, loading, emptyText, table, children, sx }: ChartFrameProps) {
+export function ChartFrame({ label, loading, failed, emptyText, table, children, sx }: ChartFrameProps) {
   const centred = { minHeight: CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' };
   return (
     <Box
@@ -57,6 +78,13 @@ export function ChartFrame({ label, loading, emptyText, table, children, sx }: C
         <Box sx={centred}>
           <CircularProgress aria-label={`Loading ${label}`} />
         </Box>
+      ) : failed ? (
+        <Box sx={{ ...centred, flexDirection: 'column', gap: 1 }}>
+          <Typography color="text.secondary">{CHART_FAILED_TEXT}</Typography>
+          <Button variant="outlined" size="small" onClick={failed.onRetry} aria-label={`Retry ${label}`}>
+            Retry
+          </Button>
+        </Box>
       ) : emptyText !== undefined ? (
         <Box sx={centred}>
           <Typography color="text.secondary">{emptyText}</Typography>
@@ -66,7 +94,7 @@ export function ChartFrame({ label, loading, emptyText, table, children, sx }: C
       ) : (
         children
       )}
-      {table && !loading && table.rows.length > 0 ? <HiddenTable table={table} /> : null}
+      {table && !loading && !failed && table.rows.length > 0 ? <HiddenTable table={table} /> : null}
     </Box>
   );
 }

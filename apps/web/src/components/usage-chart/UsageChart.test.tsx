@@ -5,8 +5,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deferred, renderWithProviders } from '../data-table/test-utils';
-import { NO_USAGE_TEXT, notAvailableText, ownScaleNote, UsageChart } from './UsageChart';
-import { toUsageChartData } from './usage-series';
+import { CHART_FAILED_TEXT } from './ChartFrame';
+import { NO_USAGE_TEXT, notAvailableText, UsageChart } from './UsageChart';
+import { ukToday } from './usage-series';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -126,17 +127,46 @@ describe('UsageChart', () => {
     expect(screen.getByRole('figure', { name: 'Monthly mobile usage' })).toBeTruthy();
   });
 
-  it('only stops the loading indicator when the load fails', async () => {
-    const requested = usageApi({});
+  it('says when the load failed, and loads again on Retry', async () => {
+    let fail = true;
+    server.use(
+      http.get('http://localhost/api/endpoints/:id/monthlyUsage', () =>
+        fail ? HttpResponse.json({ code: 'failed' }, { status: 500 }) : HttpResponse.json(MONTHLY),
+      ),
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithProviders(<UsageChart source={{ kind: 'endpoint', id: 5 }} keys={['monthly']} label="Usage" />);
 
-    await waitFor(() => expect(requested).toEqual(['monthlyUsage']));
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
-    const figure = screen.getByRole('figure', { name: 'Usage' });
-    expect(figure.textContent).toBe('');
-    expect(screen.queryByRole('alert')).toBeNull();
+    const figure = await screen.findByRole('figure', { name: 'Usage' });
+    await within(figure).findByText(CHART_FAILED_TEXT);
+    // A failure is not "nothing to show".
+    expect(screen.queryByText(NO_USAGE_TEXT)).toBeNull();
     expect(logged).toHaveBeenCalled();
+    fail = false;
+    await userEvent.click(within(figure).getByRole('button', { name: 'Retry Usage' }));
+    await screen.findByRole('table', { name: 'Usage' });
+    expect(screen.queryByText(CHART_FAILED_TEXT)).toBeNull();
+  });
+
+  it("never shows a tab's late answer on another tab", async () => {
+    const monthly = deferred();
+    server.use(
+      http.get('http://localhost/api/endpoints/:id/monthlyUsage', async () => {
+        await monthly.promise;
+        return HttpResponse.json(MONTHLY);
+      }),
+      http.get('http://localhost/api/endpoints/:id/uninvoicedUsage', () => HttpResponse.json(DAILY)),
+    );
+    renderWithProviders(
+      <UsageChart source={{ kind: 'endpoint', id: 5 }} keys={['monthly', 'uninvoiced']} label="Device usage" />,
+    );
+    await screen.findByRole('progressbar', { name: 'Loading Monthly Usage' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Billable Usage' }));
+    await screen.findByRole('table', { name: 'Billable Usage' });
+    monthly.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('table', { name: 'Monthly Usage' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Billable Usage' }).textContent).toContain('1h 30m');
   });
 
   it('says when there is nothing to show', async () => {
@@ -169,15 +199,51 @@ describe('UsageChart', () => {
     expect(load).toHaveBeenCalledWith('lineUsage', expect.any(AbortSignal));
   });
 
-  it('names the series drawn to their own scale', () => {
-    const points = [{ name: '2025-01-01', value: 1 }];
-    const named = (...names: string[]) => names.map((name) => ({ name, series: points }));
-    expect(ownScaleNote(toUsageChartData(named('Duration', 'Calls', 'Data'), 'month'))).toBe(
-      'Calls and Data are drawn to their own scale; the tooltip shows the values.',
+  it('shows one unit at a time, picked above the chart, and keeps the pick across tabs', async () => {
+    usageApi({ monthlyUsage: MONTHLY, uninvoicedUsage: { value: [...DAILY.value, MONTHLY.value[0]] } });
+    renderWithProviders(
+      <UsageChart source={{ kind: 'endpoint', id: 5 }} keys={['monthly', 'uninvoiced']} label="Device usage" />,
     );
-    expect(ownScaleNote(toUsageChartData(named('Duration', 'Calls'), 'month'))).toBe(
-      'Calls is drawn to its own scale; the tooltip shows the values.',
-    );
-    expect(ownScaleNote(toUsageChartData(named('Download', 'Upload'), 'month'))).toBeUndefined();
+    const picker = await screen.findByRole('group', { name: 'Monthly Usage: figure shown' });
+    const pressed = () =>
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => `${button.textContent}:${button.getAttribute('aria-pressed')}`);
+    // Series of different units never share a chart: one button per unit, the first one shown.
+    expect(pressed()).toEqual(['Data:true', 'Cost:false']);
+    await userEvent.click(within(picker).getByRole('button', { name: 'Cost' }));
+    expect(pressed()).toEqual(['Data:false', 'Cost:true']);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Billable Usage' }));
+    const billable = await screen.findByRole('group', { name: 'Billable Usage: figure shown' });
+    // Cost is not on this tab: its first unit shows, and the pick stays Cost for the tabs that have it.
+    expect(
+      within(billable)
+        .getAllByRole('button')
+        .map((button) => `${button.textContent}:${button.getAttribute('aria-pressed')}`),
+    ).toEqual(['Duration:true', 'Data:false']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Monthly Usage' }));
+    await screen.findByRole('group', { name: 'Monthly Usage: figure shown' });
+    const monthlyAgain = screen.getByRole('group', { name: 'Monthly Usage: figure shown' });
+    expect(within(monthlyAgain).getByRole('button', { name: 'Cost' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('has no picker for a single unit', async () => {
+    usageApi({ uninvoicedUsage: DAILY });
+    renderWithProviders(<UsageChart source={{ kind: 'endpoint', id: 5 }} keys={['uninvoiced']} label="Usage" />);
+    await screen.findByRole('table', { name: 'Usage' });
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+
+  it('marks the month still running as to date', async () => {
+    const thisMonth = `${ukToday().slice(0, 7)}-01`;
+    const load = vi.fn(async () => [
+      { name: 'Calls', series: ['2025-01-01', thisMonth].map((name) => ({ name, value: 12 })) },
+    ]);
+    renderWithProviders(<UsageChart load={load} cacheKey="running" keys={['monthly']} label="Usage" />);
+    const table = await screen.findByRole('table', { name: 'Usage' });
+    const lastRow = within(table).getAllByRole('row').at(-1);
+    expect(lastRow?.textContent).toMatch(/^[A-Z][a-z]{2} \d\d \(to date\)12$/);
+    expect(screen.getByText(/is this month so far: its figures grow until it ends\.$/)).toBeTruthy();
   });
 });

@@ -1,18 +1,29 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { UsageSeries } from '@portal/contract';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { CHART_HEIGHT, ChartFrame, type ChartTable } from './ChartFrame';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { CHART_HEIGHT, ChartFrame, type ChartTable, chartQueryState } from './ChartFrame';
+import { ChartLegend, ChartPatterns, FillSwatch, partialFill, patternPrefix, seriesFill } from './ChartPatterns';
+import { seriesColour, useChartPalette } from './chart-palette';
 import {
+  axisWidth,
+  type ChartMeasure,
   type DateGranularity,
   formatAxisDate,
+  formatAxisTick,
   formatUsageValue,
+  periodLabel,
+  TO_DATE,
   toUsageChartData,
   type UsageChartData,
+  type UsageUnit,
 } from './usage-series';
 import { isTableTab, USAGE_TAB_LABELS, type UsageSource, type UsageTabKey, usageRequest } from './usage-tabs';
 
@@ -31,7 +42,7 @@ export type UsageChartProps = DataProps & {
   label: string;
 };
 
-export const NO_USAGE_TEXT = 'No usage to show.';
+export const NO_USAGE_TEXT = 'No usage yet.';
 
 /** What a tab shows when this view has no data for it yet (the broadband tables arrive with diagnostics). */
 export function notAvailableText(key: UsageTabKey): string {
@@ -40,12 +51,14 @@ export function notAvailableText(key: UsageTabKey): string {
 
 /**
  * The usage chart of spec 2.8: a tab per key and one chart (300 px high) of the active tab's series. Only the active
- * tab's data is requested; switching tabs keeps what was loaded in the query cache. Series with `secondAxis` are
- * drawn against a right-hand axis.
+ * tab's data is requested; switching tabs keeps what was loaded in the query cache, and a tab never shows another
+ * tab's answer (its panel and query are its own). A tab with series in several units shows one unit at a time, picked
+ * above the chart, against an axis titled with the unit (decision 0065).
  */
 export function UsageChart(props: UsageChartProps) {
   const { keys, label } = props;
   const [chosen, setChosen] = useState<UsageTabKey | undefined>(keys[0]);
+  const [unit, setUnit] = useState<UsageUnit | undefined>(undefined);
   const active = chosen !== undefined && keys.includes(chosen) ? chosen : keys[0];
   const id = useId();
   if (active === undefined) return null;
@@ -74,7 +87,13 @@ export function UsageChart(props: UsageChartProps) {
         {...(single ? {} : { role: 'tabpanel', id: panelId, 'aria-labelledby': tabId(active) })}
         sx={{ minWidth: 0 }}
       >
-        <UsagePanel key={active} data={props} tab={active} label={single ? label : USAGE_TAB_LABELS[active]} />
+        <UsagePanel
+          key={active}
+          data={props}
+          tab={active}
+          label={single ? label : USAGE_TAB_LABELS[active]}
+          choice={{ unit, onChange: setUnit }}
+        />
       </Box>
     </Box>
   );
@@ -104,7 +123,20 @@ function tabRequest(data: DataProps, key: UsageTabKey): TabRequest | undefined {
   return usageRequest(data.source, key);
 }
 
-function UsagePanel({ data, tab, label }: { data: DataProps; tab: UsageTabKey; label: string }) {
+interface MeasureChoice {
+  /** The unit of the measure the user picked, kept across tabs (undefined: each tab's first). */
+  unit: UsageUnit | undefined;
+  onChange: (unit: UsageUnit) => void;
+}
+
+function UsagePanel({
+  data,
+  tab,
+  label,
+  choice,
+}: { data: DataProps; tab: UsageTabKey; label: string } & {
+  choice: MeasureChoice;
+}) {
   const request = tabRequest(data, tab);
   const query = useQuery({
     queryKey: request?.queryKey ?? ['usage-chart', 'nothing', tab],
@@ -112,25 +144,70 @@ function UsagePanel({ data, tab, label }: { data: DataProps; tab: UsageTabKey; l
     select: (list: UsageSeriesList) => list.value,
     enabled: request !== undefined,
   });
+  const series = query.data;
+  // Months for the monthly tab, days for the others, unless the dates themselves say otherwise.
+  const chart = useMemo(
+    () => (series ? toUsageChartData(series, tab === 'monthly' ? 'month' : 'day') : undefined),
+    [series, tab],
+  );
 
   useEffect(() => {
-    // Spec 8: a failed load only ends the loading indicator on screen; the reason goes to the console.
+    // The reason goes to the console; the chart itself says it failed and offers a retry.
     if (query.error) console.error(`Unable to load ${label}`, query.error);
   }, [query.error, label]);
 
   if (request === undefined) return <ChartFrame label={label} loading={false} emptyText={notAvailableText(tab)} />;
-  // Months for the monthly tab, days for the others, unless the dates themselves say otherwise.
-  const chart = query.data ? toUsageChartData(query.data, tab === 'monthly' ? 'month' : 'day') : undefined;
+  const { loading, failed } = chartQueryState(query);
   const empty = chart !== undefined && (chart.dates.length === 0 || chart.lines.length === 0);
+  const shown = chart && !empty ? chart : undefined;
+  const measure = shown?.measures.find((one) => one.unit === choice.unit) ?? shown?.measures[0];
   return (
-    <ChartFrame
-      label={label}
-      loading={query.isPending && query.fetchStatus !== 'idle'}
-      emptyText={empty ? NO_USAGE_TEXT : undefined}
-      table={chart && !empty ? usageTable(chart, label) : undefined}
+    <>
+      {shown && measure && shown.measures.length > 1 ? (
+        <MeasurePicker chart={shown} measure={measure} label={label} onChange={choice.onChange} />
+      ) : null}
+      <ChartFrame
+        label={label}
+        loading={loading}
+        failed={failed}
+        emptyText={empty ? NO_USAGE_TEXT : undefined}
+        table={shown ? usageTable(shown, label) : undefined}
+      >
+        {shown && measure ? <MeasureChart chart={shown} measure={measure} /> : undefined}
+      </ChartFrame>
+    </>
+  );
+}
+
+/** One measure at a time (decision 0065): each is drawn against its own titled axis, none on a hidden scale. */
+function MeasurePicker({
+  chart,
+  measure,
+  label,
+  onChange,
+}: {
+  chart: UsageChartData;
+  measure: ChartMeasure;
+  label: string;
+  onChange: (unit: UsageUnit) => void;
+}) {
+  return (
+    <ToggleButtonGroup
+      value={measure.unit}
+      exclusive
+      size="small"
+      onChange={(_event, unit: UsageUnit | null) => {
+        if (unit !== null) onChange(unit);
+      }}
+      aria-label={`${label}: figure shown`}
+      sx={{ mb: 1, flexWrap: 'wrap' }}
     >
-      {chart && !empty ? <UsageLineChart chart={chart} /> : undefined}
-    </ChartFrame>
+      {chart.measures.map((one) => (
+        <ToggleButton key={one.unit} value={one.unit} sx={{ textTransform: 'none', px: 1.5 }}>
+          {one.label}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
   );
 }
 
@@ -145,7 +222,7 @@ function usageTable(chart: UsageChartData, caption: string): ChartTable {
     rows: chart.dates.map((date, index) => ({
       key: date,
       cells: [
-        formatAxisDate(date, chart.granularity),
+        periodLabel(chart, index),
         ...chart.lines.map((line) => {
           const value = line.data[index];
           return value === null || value === undefined ? '' : formatUsageValue(value, line.unit);
@@ -155,50 +232,104 @@ function usageTable(chart: UsageChartData, caption: string): ChartTable {
   };
 }
 
-/** Names the series drawn without an axis of their own, so no one reads them against another series' ticks. */
-export function ownScaleNote(chart: UsageChartData): string | undefined {
-  const names = chart.axes.filter((axis) => axis.position === 'none').map((axis) => axis.label);
-  if (names.length === 0) return undefined;
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `${list} ${names.length === 1 ? 'is' : 'are'} drawn to ${names.length === 1 ? 'its' : 'their'} own scale; the tooltip shows the values.`;
+/** Says which period is still running, beside a sample of its fill. */
+export function runningPeriodNote(chart: UsageChartData): string | undefined {
+  if (chart.runningIndex < 0) return undefined;
+  const period = formatAxisDate(chart.dates[chart.runningIndex] ?? '', chart.granularity);
+  const what = chart.granularity === 'month' ? 'this month so far' : 'today so far';
+  return `${period} ${TO_DATE} is ${what}: its figures grow until it ends.`;
 }
 
-function UsageLineChart({ chart }: { chart: UsageChartData }) {
-  const note = ownScaleNote(chart);
+function MeasureChart({ chart, measure }: { chart: UsageChartData; measure: ChartMeasure }) {
+  const palette = useChartPalette();
+  const prefix = patternPrefix(useId());
+  const colours = measure.lines.map((_line, index) => seriesColour(palette, index));
+  const note = runningPeriodNote(chart);
+  const tickLabels = (measure.ticks ?? []).map((tick) => formatAxisTick(tick, measure.unit, measure.base));
+  const xAxis = [
+    {
+      scaleType: measure.kind === 'bar' ? ('band' as const) : ('point' as const),
+      data: chart.dates.map((_date, index) => index),
+      valueFormatter: (index: number, context: { location: string }) =>
+        context.location === 'tick' && index === chart.runningIndex
+          ? `${formatAxisDate(chart.dates[index] ?? '', chart.granularity)}\n${TO_DATE}`
+          : periodLabel(chart, index),
+    },
+  ];
+  const yAxis = [
+    {
+      label: measure.axisTitle,
+      width: measure.ticks ? axisWidth(tickLabels) : ('auto' as const),
+      valueFormatter: (value: number) => formatAxisTick(value, measure.unit, measure.base),
+      ...(measure.min === undefined ? {} : { min: measure.min }),
+      ...(measure.max === undefined ? {} : { max: measure.max }),
+      ...(measure.ticks ? { tickInterval: measure.ticks } : {}),
+    },
+  ];
+  const valueFormatter = (value: number | null) => (value === null ? '' : formatUsageValue(value, measure.unit));
+  const several = measure.lines.length > 1;
   return (
     <>
-      <LineChart
-        height={CHART_HEIGHT}
-        xAxis={[
-          {
-            scaleType: 'point',
-            data: chart.dates,
-            valueFormatter: (date: string) => formatAxisDate(date, chart.granularity),
-          },
-        ]}
-        yAxis={chart.axes.map((axis) => ({
-          id: axis.id,
-          position: axis.position,
-          ...(axis.position === 'none' ? {} : { width: 'auto' as const, label: axis.label }),
-          valueFormatter: (value: number) => formatUsageValue(value, axis.unit, 'axis'),
-          ...(axis.min === undefined ? {} : { min: axis.min }),
-          ...(axis.max === undefined ? {} : { max: axis.max }),
-          ...(axis.ticks ? { tickInterval: axis.ticks } : {}),
-        }))}
-        series={chart.lines.map((line) => ({
-          id: line.id,
-          label: line.label,
-          data: line.data,
-          yAxisId: line.axisId,
-          valueFormatter: (value: number | null) => (value === null ? '' : formatUsageValue(value, line.unit)),
-        }))}
-        grid={{ horizontal: true }}
-      />
+      {several ? (
+        <ChartLegend
+          prefix={prefix}
+          label={`${measure.label}: series`}
+          items={measure.lines.map((line, index) => ({ label: line.label, colour: colours[index] ?? '', index }))}
+        />
+      ) : null}
+      {measure.kind === 'bar' ? (
+        <BarChart
+          height={CHART_HEIGHT}
+          xAxis={xAxis}
+          yAxis={yAxis}
+          series={measure.lines.map((line, index) => ({
+            id: line.id,
+            label: line.label,
+            data: line.data,
+            color: colours[index] ?? '',
+            // The running period is pale and striped; a later series is patterned as well as coloured.
+            colorGetter: ({ dataIndex }: { dataIndex: number }) =>
+              dataIndex === chart.runningIndex
+                ? partialFill(prefix, index)
+                : seriesFill(prefix, index, colours[index] ?? ''),
+            valueFormatter,
+          }))}
+          hideLegend
+          grid={{ horizontal: true }}
+        >
+          <ChartPatterns prefix={prefix} colours={colours} />
+        </BarChart>
+      ) : (
+        <LineChart
+          height={CHART_HEIGHT}
+          xAxis={xAxis}
+          yAxis={yAxis}
+          series={measure.lines.map((line, index) => ({
+            id: line.id,
+            label: line.label,
+            data: line.data,
+            color: colours[index] ?? '',
+            // Straight segments between the measured points: a curve would invent values between them.
+            curve: 'linear' as const,
+            shape: MARK_SHAPES[index % MARK_SHAPES.length] ?? 'circle',
+            showMark: true,
+            valueFormatter,
+          }))}
+          hideLegend
+          grid={{ horizontal: true }}
+        />
+      )}
       {note ? (
-        <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 1 }}>
-          {note}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1 }}>
+          <FillSwatch prefix={`${prefix}-note`} index={0} colour={colours[0] ?? ''} partial />
+          <Typography variant="caption" component="p" color="text.secondary">
+            {note}
+          </Typography>
+        </Box>
       ) : null}
     </>
   );
 }
+
+/** Lines of one chart differ by their marks as well as their colour. */
+const MARK_SHAPES = ['circle', 'square', 'diamond', 'triangle', 'cross', 'star', 'wye'] as const;

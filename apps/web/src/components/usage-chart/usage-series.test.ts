@@ -1,10 +1,16 @@
 import type { UsageSeries } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  axisTitle,
+  axisWidth,
   dateGranularity,
   formatAxisDate,
+  formatAxisTick,
   formatUsageValue,
+  periodLabel,
+  runningPeriodIndex,
   toUsageChartData,
+  ukToday,
   unitOfSeries,
   unitTicks,
 } from './usage-series';
@@ -63,10 +69,61 @@ describe('unitTicks', () => {
     expect(unitTicks('bytes', 0, 3 * 1024 ** 2)).toEqual([0, 1, 2, 3].map((mb) => mb * 1024 ** 2));
   });
 
-  it('leaves other units, negative data and empty axes to the chart', () => {
-    expect(unitTicks('money', 0, 3000)).toBeUndefined();
+  it('ticks money and counts from zero in round steps', () => {
+    // acme.mobile's calls: 10 to 16 a month are drawn from zero, not from the smallest month.
+    expect(unitTicks('count', 10, 16)).toEqual([0, 5, 10, 15, 20]);
+    expect(unitTicks('money', 0, 3000)).toEqual([0, 1000, 2000, 3000]);
+    expect(unitTicks('money', 0, 3.72)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('gives an axis of nothing but zeros a scale, and leaves data below zero to the chart', () => {
+    expect(unitTicks('count', 0, 0)).toEqual([0, 1]);
     expect(unitTicks('duration', -5, 3000)).toBeUndefined();
-    expect(unitTicks('bytes', 0, 0)).toBeUndefined();
+  });
+});
+
+describe('axis titles and tick labels', () => {
+  it('title each axis with the unit its ticks are in', () => {
+    expect(axisTitle('Cost', 'money', 1)).toBe('Cost (£)');
+    expect(axisTitle('Duration', 'duration', 3_600)).toBe('Duration (hours)');
+    expect(axisTitle('Duration', 'duration', 86_400)).toBe('Duration (days)');
+    expect(axisTitle('Data', 'bytes', 1024 ** 3)).toBe('Data (GB)');
+    expect(axisTitle('Calls', 'count', 1)).toBe('Calls');
+    expect(axisTitle('Sync Rate', 'speed', 1)).toBe('Sync Rate (Mb/s)');
+  });
+
+  it('write ticks in the axis unit, zero included', () => {
+    expect([0, 2, 4].map((gb) => formatAxisTick(gb * 1024 ** 3, 'bytes', 1024 ** 3))).toEqual(['0 GB', '2 GB', '4 GB']);
+    expect([0, 5].map((hours) => formatAxisTick(hours * 3_600, 'duration', 3_600))).toEqual(['0h', '5h']);
+    expect(formatAxisTick(1500, 'count', 1)).toBe('1,500');
+    expect(formatAxisTick(4000, 'money', 1)).toBe('£4,000');
+  });
+
+  it('make an axis wide enough for its widest tick label', () => {
+    expect(axisWidth(['0', '1,500'])).toBeGreaterThan(axisWidth(['0', '800']));
+    expect(axisWidth(['0', '1,500'])).toBeGreaterThanOrEqual(5 * 7 + 30);
+  });
+});
+
+describe('the period still running', () => {
+  it('is this month on a monthly chart and today on a daily one', () => {
+    expect(runningPeriodIndex(['2026-10-01', '2026-11-01'], 'month', '2026-11-20')).toBe(1);
+    expect(runningPeriodIndex(['2026-09-01', '2026-10-01'], 'month', '2026-11-20')).toBe(-1);
+    expect(runningPeriodIndex(['2026-11-19', '2026-11-20'], 'day', '2026-11-20')).toBe(1);
+  });
+
+  it('is named to date', () => {
+    const chart = toUsageChartData(
+      [{ name: 'Calls', series: ['2026-10-01', '2026-11-01'].map((name) => ({ name, value: 3 })) }],
+      'month',
+      '2026-11-20',
+    );
+    expect([0, 1].map((index) => periodLabel(chart, index))).toEqual(['Oct 26', 'Nov 26 (to date)']);
+  });
+
+  it("takes today's date in the UK", () => {
+    // 23:30 UTC on 31 March 2026 is already 1 April in London (BST).
+    expect(ukToday(new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
   });
 });
 
@@ -92,9 +149,10 @@ describe('toUsageChartData', () => {
   ];
 
   it('puts every date in order and leaves gaps where a series has no point', () => {
-    const chart = toUsageChartData(series, 'day');
+    const chart = toUsageChartData(series, 'day', '2026-01-01');
     expect(chart.dates).toEqual(['2025-01-01', '2025-02-01', '2025-03-01']);
     expect(chart.granularity).toBe('month');
+    expect(chart.runningIndex).toBe(-1);
     expect(chart.lines.map((line) => line.data)).toEqual([
       [3, 4, null],
       [null, null, 2048],
@@ -102,34 +160,49 @@ describe('toUsageChartData', () => {
     ]);
   });
 
-  it('gives each unit its own axis: the first on the left, the second-axis series on the right', () => {
-    const chart = toUsageChartData(series, 'day');
-    expect(chart.lines.map((line) => line.axisId)).toEqual(['left-count', 'left-bytes', 'right-money']);
-    expect(chart.axes).toEqual([
-      { id: 'left-count', unit: 'count', position: 'left', label: 'Calls' },
-      { id: 'left-bytes', unit: 'bytes', position: 'none', label: 'Data', min: 0 },
-      { id: 'right-money', unit: 'money', position: 'right', label: 'Cost', max: 10 },
+  it('gives each unit a chart of its own with a titled axis, whatever the second-axis flag says', () => {
+    const chart = toUsageChartData(series, 'day', '2026-01-01');
+    expect(
+      chart.measures.map(({ unit, label, kind, axisTitle, min, max, ticks }) => ({
+        unit,
+        label,
+        kind,
+        axisTitle,
+        min,
+        max,
+        ticks,
+      })),
+    ).toEqual([
+      { unit: 'count', label: 'Calls', kind: 'bar', axisTitle: 'Calls', min: 0, max: 4, ticks: [0, 1, 2, 3, 4] },
+      // A series fixing its own range keeps it.
+      { unit: 'bytes', label: 'Data', kind: 'bar', axisTitle: 'Data (kB)', min: 0, max: undefined, ticks: undefined },
+      { unit: 'money', label: 'Cost', kind: 'bar', axisTitle: 'Cost (£)', min: undefined, max: 10, ticks: undefined },
+    ]);
+    expect(chart.measures.map((measure) => measure.lines.map((line) => line.label))).toEqual([
+      ['Calls'],
+      ['Data'],
+      ['Cost'],
     ]);
   });
 
-  it('shares an axis between series of one unit', () => {
+  it('draws series of one unit together, and levels as straight lines', () => {
     const chart = toUsageChartData(
       [
         { name: 'Download', series: [{ name: '2025-01-05', value: 1 }] },
         { name: 'Upload', series: [{ name: '2025-01-05', value: 2 }] },
+        { name: 'Downstream Sync Rate', series: [{ name: '2025-01-05', value: 40 }] },
       ],
       'month',
+      '2026-01-01',
     );
     expect(chart.granularity).toBe('day');
-    expect(chart.axes).toEqual([
+    expect(chart.measures.map(({ label, kind, axisTitle, ticks }) => ({ label, kind, axisTitle, ticks }))).toEqual([
+      { label: 'Download, Upload', kind: 'bar', axisTitle: 'Download, Upload (B)', ticks: [0, 1, 2] },
       {
-        id: 'left-bytes',
-        unit: 'bytes',
-        position: 'left',
-        label: 'Download, Upload',
-        min: 0,
-        max: 2,
-        ticks: [0, 1, 2],
+        label: 'Downstream Sync Rate',
+        kind: 'line',
+        axisTitle: 'Downstream Sync Rate (Mb/s)',
+        ticks: [0, 10, 20, 30, 40],
       },
     ]);
   });

@@ -61,6 +61,13 @@ export function formatUsageValue(value: number, unit: UsageUnit, where: 'axis' |
 
 const DURATION_STEPS = [86_400, 3_600, 60, 1];
 const BYTE_STEPS = [1024 ** 3, 1024 ** 2, 1024, 1];
+const DURATION_UNIT_NAMES: Readonly<Record<number, readonly [suffix: string, name: string]>> = {
+  86400: ['d', 'days'],
+  3600: ['h', 'hours'],
+  60: ['m', 'minutes'],
+  1: ['s', 'seconds'],
+};
+const BYTE_UNIT_NAMES: Readonly<Record<number, string>> = { [1024 ** 3]: 'GB', [1024 ** 2]: 'MB', 1024: 'kB', 1: 'B' };
 
 /** The smallest of 1, 2, 5, 10, 20, 50 ... that is at least `value` (and at least 1). */
 function niceMultiple(value: number): number {
@@ -69,20 +76,71 @@ function niceMultiple(value: number): number {
   return [1, 2, 5, 10].map((factor) => factor * power).find((step) => step >= value) ?? 10 * power;
 }
 
+/** The largest unit of the scale that `max` reaches (1 for units without a scale: pounds, calls). */
+export function axisBase(unit: UsageUnit, max: number): number {
+  const steps = unit === 'duration' ? DURATION_STEPS : unit === 'bytes' ? BYTE_STEPS : [1];
+  return steps.find((size) => max >= size) ?? 1;
+}
+
 /**
- * Tick values from 0 to just above `max` in whole units of the axis' own scale, so a duration axis reads
- * 0d, 10d, 20d rather than 0s, 11d, 23d (seconds cut at an awkward place), and a bytes axis 0 GB, 200 GB, 400 GB.
- * Undefined for other units (their decimal ticks are already round) and for data reaching below zero.
+ * Tick values from 0 to just above `max` in whole units of the axis' base (see axisBase), so a duration axis reads
+ * 0h, 5h, 10h rather than 0s, 11d, 23d (seconds cut at an awkward place), a bytes axis 0 GB, 2 GB, 4 GB, and a
+ * calls axis 0, 5, 10, 15. Axes start at zero, so a bar's height is its value. Undefined for data reaching below
+ * zero (a credit), whose range the chart works out itself.
  */
 export function unitTicks(unit: UsageUnit, min: number, max: number): number[] | undefined {
-  const steps = unit === 'duration' ? DURATION_STEPS : unit === 'bytes' ? BYTE_STEPS : undefined;
-  if (!steps || min < 0 || !(max > 0)) return undefined;
+  if (min < 0 || !Number.isFinite(max)) return undefined;
+  const top = max > 0 ? max : 1;
   // Ticks are whole multiples of the largest unit the top value reaches: an axis label shows only that unit
   // (spec 9), so a tick of 90 seconds would read '1m' and two ticks could read the same.
-  const base = steps.find((size) => max >= size) ?? 1;
-  const step = niceMultiple(max / base / 5) * base;
-  const count = Math.ceil(max / step);
+  const base = axisBase(unit, top);
+  const step = niceMultiple(top / base / 5) * base;
+  const count = Math.ceil(top / step);
   return Array.from({ length: count + 1 }, (_, index) => index * step);
+}
+
+/** A tick label in the axis' base unit: `2 GB`, `10h`, `£40`, `1,500` (spec 9: durations show their largest unit). */
+export function formatAxisTick(value: number, unit: UsageUnit, base: number): string {
+  switch (unit) {
+    case 'bytes':
+      return `${formatNumber(value / base)} ${BYTE_UNIT_NAMES[base] ?? 'B'}`;
+    case 'duration':
+      return `${formatNumber(value / base)}${DURATION_UNIT_NAMES[base]?.[0] ?? 's'}`;
+    default:
+      return formatUsageValue(value, unit, 'axis');
+  }
+}
+
+/** An axis title naming the unit its ticks are in: `Cost (£)`, `Duration (hours)`, `Data (GB)`, `Calls`. */
+export function axisTitle(label: string, unit: UsageUnit, base: number): string {
+  switch (unit) {
+    case 'money':
+      return `${label} (£)`;
+    case 'duration':
+      return `${label} (${DURATION_UNIT_NAMES[base]?.[1] ?? 'seconds'})`;
+    case 'bytes':
+      return `${label} (${BYTE_UNIT_NAMES[base] ?? 'B'})`;
+    case 'speed':
+      return `${label} (Mb/s)`;
+    case 'decibels':
+      return `${label} (dB)`;
+    case 'count':
+      return label;
+  }
+}
+
+// Tick labels are 12 px text; digits and most letters are at most 7.5 px wide in the portal's system fonts.
+const TICK_CHAR_PX = 7.5;
+/** Tick mark, gap and the rotated axis title beside the labels. */
+const AXIS_CHROME_PX = 34;
+
+/**
+ * The width a y-axis needs for its widest tick label and its title, so no label is ever cut ('1,...'): the ticks
+ * are fixed (unitTicks), so the labels are known before the chart draws.
+ */
+export function axisWidth(tickLabels: readonly string[]): number {
+  const widest = Math.max(0, ...tickLabels.map((label) => label.length));
+  return Math.ceil(widest * TICK_CHAR_PX) + AXIS_CHROME_PX;
 }
 
 export type DateGranularity = 'month' | 'day';
@@ -101,26 +159,56 @@ export function formatAxisDate(date: string, granularity: DateGranularity): stri
   return granularity === 'month' ? formatMonth(date) : formatDate(date, 'dd/MM/yyyy');
 }
 
+/** The UK calendar day of `now` as `YYYY-MM-DD`. */
+export function ukToday(now: Date = new Date()): string {
+  const [day, month, year] = formatDate(now, 'dd/MM/yyyy').split('/');
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * The position of the period still running (this month, or today on a daily chart) among `dates`, or -1: its figures
+ * are so far only, and the chart marks them as such.
+ */
+export function runningPeriodIndex(dates: readonly string[], granularity: DateGranularity, today: string): number {
+  const period = granularity === 'month' ? today.slice(0, 7) : today;
+  return dates.findIndex((date) => (granularity === 'month' ? date.slice(0, 7) : date) === period);
+}
+
+export const TO_DATE = '(to date)';
+
+/** A date of the chart as its axis, tooltip and table say it: the running period says it is to date. */
+export function periodLabel(chart: UsageChartData, index: number): string {
+  const date = chart.dates[index] ?? '';
+  const text = formatAxisDate(date, chart.granularity);
+  return index === chart.runningIndex ? `${text} ${TO_DATE}` : text;
+}
+
 export interface ChartLine {
   id: string;
   label: string;
   unit: UsageUnit;
-  /** The id of the y-axis it is drawn against. */
-  axisId: string;
   /** One value per date of the chart; null where the series has no point. */
   data: Array<number | null>;
 }
 
-export interface ChartAxis {
-  id: string;
+/**
+ * The series of one unit, drawn together against one labelled y-axis: a chart never makes two units share a scale,
+ * nor draws a series without an axis of its own (decision 0065).
+ */
+export interface ChartMeasure {
   unit: UsageUnit;
-  /** Where the axis is drawn; 'none' scales its series without a visible axis (see toUsageChartData). */
-  position: 'left' | 'right' | 'none';
-  /** The names of the series it measures, shown beside it. */
+  /** The names of its series, e.g. 'Calls' or 'Download, Upload'. */
   label: string;
+  /** Totals per period are bars; levels (sync rates, attenuation) are straight lines between the points. */
+  kind: 'bar' | 'line';
+  lines: ChartLine[];
+  /** The y-axis title with its unit, e.g. 'Duration (hours)'. */
+  axisTitle: string;
+  /** The unit its ticks are in (seconds in an hour, bytes in a GB...; 1 for pounds and counts). */
+  base: number;
   min?: number;
   max?: number;
-  /** Fixed tick values in whole units (see unitTicks); min and max then span them. */
+  /** Fixed tick values (see unitTicks); min and max then span them. */
   ticks?: number[];
 }
 
@@ -128,50 +216,64 @@ export interface UsageChartData {
   /** Every date any series has, oldest first (ISO dates sort as text). */
   dates: string[];
   granularity: DateGranularity;
+  /** Every series, in the API's order (the screen-reader table shows them all). */
   lines: ChartLine[];
-  axes: ChartAxis[];
+  /** The series grouped by unit, in the order the units first come. */
+  measures: ChartMeasure[];
+  /** The position of the period still running among the dates, or -1. */
+  runningIndex: number;
 }
+
+const LEVEL_UNITS: ReadonlySet<UsageUnit> = new Set(['speed', 'decibels']);
 
 /**
  * Series in different units cannot share a scale (seconds, bytes and calls differ by orders of magnitude), so each
- * unit on each side gets its own y-axis. The first unit of the main series is drawn on the left and the first unit of
- * the `secondAxis` series on the right (spec 2.8); any further unit keeps its own scale without a drawn axis, so its
- * line still shows its trend, and its values read in the tooltip and the screen-reader table.
+ * unit becomes a measure of its own, drawn on its own chart against its own titled axis starting at zero.
+ * The API's `secondAxis` flag asked for a right-hand axis beside another unit's; with one unit a chart it has no
+ * use. `today` (UK, `YYYY-MM-DD`) marks the running period.
  */
-export function toUsageChartData(series: readonly UsageSeries[], fallback: DateGranularity): UsageChartData {
+export function toUsageChartData(
+  series: readonly UsageSeries[],
+  fallback: DateGranularity,
+  today: string = ukToday(),
+): UsageChartData {
   const dates = [...new Set(series.flatMap((one) => one.series.map((point) => point.name)))].sort();
-  const axes: ChartAxis[] = [];
+  const measures: ChartMeasure[] = [];
   const lines = series.map((one, index): ChartLine => {
     const unit = unitOfSeries(one.name);
-    const side = one.secondAxis ? 'right' : 'left';
-    const axisId = `${side}-${unit}`;
-    let axis = axes.find((candidate) => candidate.id === axisId);
-    if (!axis) {
-      const sideTaken = axes.some((candidate) => candidate.position === side);
-      axis = { id: axisId, unit, position: sideTaken ? 'none' : side, label: one.name };
-      axes.push(axis);
-    } else {
-      axis.label = `${axis.label}, ${one.name}`;
-    }
-    if (one.min !== undefined) axis.min = Math.min(axis.min ?? one.min, one.min);
-    if (one.max !== undefined) axis.max = Math.max(axis.max ?? one.max, one.max);
     const byDate = new Map(one.series.map((point) => [point.name, point.value]));
-    return {
-      id: `series-${index}`,
-      label: one.name,
-      unit,
-      axisId,
-      data: dates.map((date) => byDate.get(date) ?? null),
-    };
+    const line = { id: `series-${index}`, label: one.name, unit, data: dates.map((date) => byDate.get(date) ?? null) };
+    const measure = measures.find((candidate) => candidate.unit === unit);
+    if (measure) {
+      measure.label = `${measure.label}, ${one.name}`;
+      measure.lines.push(line);
+    } else {
+      measures.push({
+        unit,
+        label: one.name,
+        kind: LEVEL_UNITS.has(unit) ? 'line' : 'bar',
+        lines: [line],
+        axisTitle: '',
+        base: 1,
+      });
+    }
+    const owner = measures.find((candidate) => candidate.unit === unit) as ChartMeasure;
+    if (one.min !== undefined) owner.min = Math.min(owner.min ?? one.min, one.min);
+    if (one.max !== undefined) owner.max = Math.max(owner.max ?? one.max, one.max);
+    return line;
   });
-  for (const axis of axes) {
-    // Series that fix their own range keep it; otherwise durations and bytes get ticks in whole units.
-    if (axis.min !== undefined || axis.max !== undefined) continue;
-    const values = lines
-      .filter((line) => line.axisId === axis.id)
-      .flatMap((line) => line.data.filter((value): value is number => value !== null));
-    const ticks = values.length > 0 ? unitTicks(axis.unit, Math.min(...values), Math.max(...values)) : undefined;
-    if (ticks) Object.assign(axis, { ticks, min: 0, max: ticks.at(-1) });
-  }
-  return { dates, granularity: dateGranularity(dates, fallback), lines, axes };
+  for (const measure of measures) fitAxis(measure);
+  const granularity = dateGranularity(dates, fallback);
+  return { dates, granularity, lines, measures, runningIndex: runningPeriodIndex(dates, granularity, today) };
+}
+
+/** Whole-unit ticks from zero unless the series fix their own range; the title names the ticks' unit. */
+function fitAxis(measure: ChartMeasure): void {
+  const values = measure.lines.flatMap((line) => line.data.filter((value): value is number => value !== null));
+  const top = Math.max(0, ...values);
+  measure.base = axisBase(measure.unit, measure.max ?? top);
+  measure.axisTitle = axisTitle(measure.label, measure.unit, measure.base);
+  if (measure.min !== undefined || measure.max !== undefined) return;
+  const ticks = unitTicks(measure.unit, Math.min(0, ...values), top);
+  if (ticks) Object.assign(measure, { ticks, min: 0, max: ticks.at(-1) });
 }

@@ -6,6 +6,7 @@ import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { type ChangePasswordForm, ChangePasswordFormSchema, NOTIFICATION_MESSAGES } from '@portal/contract';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
 import { useCurrentUser } from '../../app/session/useSession';
@@ -13,6 +14,9 @@ import { useNotify } from '../../components/notifications/NotificationProvider';
 import { muiRegister } from '../../lib/mui-register';
 import { NewPasswordFields } from '../password/NewPasswordFields';
 import { PasswordField } from '../password/PasswordField';
+
+type FormField = keyof ChangePasswordForm;
+const FORM_FIELDS: readonly FormField[] = ['currentPassword', 'newPassword', 'repeatPassword'];
 
 /** The Change Password card of My Account (spec 2.7): closes on CANCEL and on success. */
 export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
@@ -29,13 +33,30 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
     formState: { errors, isSubmitting },
   } = form;
 
+  // The field the server blamed, to focus once the form is enabled again (a disabled input takes no focus).
+  const [blamed, setBlamed] = useState<FormField | undefined>();
+  useEffect(() => {
+    if (blamed === undefined || isSubmitting) return;
+    form.setFocus(blamed);
+    // To the middle of the screen: clear of the sticky toolbar and of the snackbar just under it.
+    document.activeElement?.scrollIntoView({ block: 'center' });
+    setBlamed(undefined);
+  }, [blamed, isSubmitting, form]);
+
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     const result = await changePassword({ userName: user?.userName ?? '', currentPassword, newPassword });
     if (result.ok) {
       notify({ message: NOTIFICATION_MESSAGES.changePasswordSuccessful, severity: 'success' });
       onClose();
-    } else {
-      notify({ message: result.message, severity: 'error' });
+      return;
+    }
+    // The snackbar is spec 8's; the field keeps saying what was wrong after it has gone (decision 0073). Editing
+    // the field validates it again, which clears this error.
+    notify({ message: result.message, severity: 'error' });
+    const field = FORM_FIELDS.find((name) => name === result.field);
+    if (field) {
+      form.setError(field, { type: 'server', message: result.message });
+      setBlamed(field);
     }
   });
 

@@ -43,6 +43,8 @@ const CHART = {
     .map((row) => ({
       name: row.billDate,
       value: row.invoiceAmount,
+      companyId: 1,
+      companyName: 'Acme Ltd',
       webDataPhysicalLocation: row.webDataPhysicalLocation,
       pdfFileName: row.pdfFileName,
     })),

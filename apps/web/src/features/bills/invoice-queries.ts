@@ -22,15 +22,3 @@ export function invoiceChartQuery(kind: InvoiceChartKind) {
     select: (list) => list.value,
   });
 }
-
-export const unbilledCallsQuery = queryOptions({
-  ...endpointQuery(invoiceEndpoints.unbilledCalls, {}),
-  select: (body) => body.value,
-});
-
-/** The newest bill's amount; `null` when there is no bill yet. */
-export const latestInvoiceAmountQuery = queryOptions({
-  // The spec's exact call; field names in `$select` ignore case, the answer uses the API's `invoiceAmount`.
-  ...endpointQuery(invoiceEndpoints.list, { query: { $select: 'InvoiceAmount', $top: '1' } }),
-  select: (list) => list.value[0]?.invoiceAmount ?? null,
-});

@@ -1,100 +1,151 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { RoutePath } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { latestInvoiceAmountQuery, unbilledCallsQuery } from '../bills/invoice-queries';
-import { amountText, countedNoun, countText } from './count-text';
-import { broadbandContractCountQuery, mobileDeviceCountQuery } from './estate-count-queries';
-
-/** A count tile: a small title, the figure(s) and an optional footer; the same height as its row's neighbours. */
-function CountTile({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
-      <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <Typography id={titleId} component="h2" variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-          {title}
-        </Typography>
-        <Stack spacing={0.5} sx={{ flexGrow: 1, fontVariantNumeric: 'tabular-nums' }}>
-          {children}
-        </Stack>
-        {footer}
-      </CardContent>
-    </Card>
-  );
-}
-
-function Figure({ children }: { children: ReactNode }) {
-  return (
-    <Typography component="p" variant="h4" sx={{ fontWeight: 600, fontSize: { xs: '1.75rem', md: '2rem' } }}>
-      {children}
-    </Typography>
-  );
-}
-
-function FooterLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link component={RouterLink} to={to} variant="body2">
-      {children}
-    </Link>
-  );
-}
+import { SCREENS } from '../../app/screens';
+import { useCompanyNames } from '../../app/session/useSession';
+import { formatDate } from '../../lib/format';
+import { latestBillQuery, unbilledCallsQuery } from './bill-tile-queries';
+import { CompanyFigure, type CompanyFigureRow, CompanyFigures, EmptyFigure } from './CompanyFigures';
+import { broadbandContractCountQuery, mobileDeviceCountQuery } from './count-queries';
+import { COUNT_PLACEHOLDER, countedNoun, countText, MONEY_PLACEHOLDER, moneyText, NO_BILLS } from './count-text';
+import { CountTile, Figure, FooterLink, LoadFailed, QueryState } from './TileParts';
 
 export function UnbilledCallsTile() {
-  const { data } = useQuery(unbilledCallsQuery);
   return (
     <CountTile
       title="Unbilled Calls"
       footer={
         <Typography variant="body2" color="text.secondary">
-          Calls made since your last bill
+          Calls made since the last bill
         </Typography>
       }
     >
-      <Figure>{countText(data)}</Figure>
+      <CompanyFigures placeholder={COUNT_PLACEHOLDER} noCompanies="No lines to count" Row={UnbilledCallsOf} />
     </CountTile>
   );
 }
 
+const UnbilledCallsOf: CompanyFigureRow = ({ company, several }) => {
+  const query = useQuery(unbilledCallsQuery(company.id));
+  return (
+    <CompanyFigure
+      company={company}
+      several={several}
+      figure={
+        <QueryState
+          query={query}
+          pending={<Figure small={several}>{COUNT_PLACEHOLDER}</Figure>}
+          failed={(retry) => <LoadFailed onRetry={retry} />}
+        >
+          {(calls) => <Figure small={several}>{countText(calls)}</Figure>}
+        </QueryState>
+      }
+    />
+  );
+};
+
 export function LatestBillTile() {
-  const { data } = useQuery(latestInvoiceAmountQuery);
   return (
     <CountTile title="Latest Bill" footer={<FooterLink to="/my-bills">View My Bills</FooterLink>}>
-      <Figure>{amountText(data)}</Figure>
+      <CompanyFigures placeholder={MONEY_PLACEHOLDER} noCompanies={NO_BILLS} Row={LatestBillOf} />
     </CountTile>
   );
 }
+
+const LatestBillOf: CompanyFigureRow = ({ company, several }) => {
+  const query = useQuery(latestBillQuery(company.id));
+  const bill = query.data;
+  return (
+    <CompanyFigure
+      company={company}
+      several={several}
+      detail={bill ? `billed ${formatDate(bill.billDate)}` : undefined}
+      figure={
+        <QueryState
+          query={query}
+          pending={<Figure small={several}>{MONEY_PLACEHOLDER}</Figure>}
+          failed={(retry) => <LoadFailed onRetry={retry} />}
+        >
+          {(latest) =>
+            latest ? <Figure small={several}>{moneyText(latest.amount)}</Figure> : <EmptyFigure>{NO_BILLS}</EmptyFigure>
+          }
+        </QueryState>
+      }
+    />
+  );
+};
 
 /** The estate tile: the device count (MobileUserEstate Read) and the contract count (BroadbandUserEstate Read). */
 export function EstateTile({ mobile, broadband }: { mobile: boolean; broadband: boolean }) {
   return (
-    <CountTile title="Your Estate">
+    <CountTile title="Your Estate" footer={<EstateOwners />}>
       {mobile ? <DeviceCount /> : null}
       {broadband ? <BroadbandContractCount /> : null}
     </CountTile>
   );
 }
 
-function EstateLine({ to, children }: { to: string; children: string }) {
+/**
+ * Whose the counts are. The device and contract lists cannot be narrowed to a company, so a caller with several
+ * companies reads one count across them, labelled so (decision 0060).
+ */
+function EstateOwners() {
+  const { data: companies } = useCompanyNames();
+  if (!companies || companies.length === 0) return null;
+  const [only] = companies;
   return (
-    <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
-      <Link component={RouterLink} to={to} underline="hover">
-        {children}
-      </Link>
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {companies.length === 1 && only ? only.name : `Across your ${companies.length} companies`}
     </Typography>
   );
 }
 
+/** A count, linked to its estate page once that page is built (a placeholder page would be a promise not kept). */
+function EstateLine({ path, children }: { path: RoutePath; children: string }) {
+  return (
+    <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
+      {SCREENS[path].upcoming ? (
+        children
+      ) : (
+        <Link component={RouterLink} to={`/${path}`} underline="hover">
+          {children}
+        </Link>
+      )}
+    </Typography>
+  );
+}
+
+function EstateCount({
+  query,
+  path,
+  singular,
+}: {
+  query: typeof mobileDeviceCountQuery | typeof broadbandContractCountQuery;
+  path: RoutePath;
+  singular: string;
+}) {
+  const result = useQuery(query);
+  return (
+    <QueryState
+      query={result}
+      pending={
+        <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
+          {countedNoun(undefined, singular)}
+        </Typography>
+      }
+      failed={(retry) => <LoadFailed what={`${singular}s`} onRetry={retry} />}
+    >
+      {(count) => <EstateLine path={path}>{countedNoun(count, singular)}</EstateLine>}
+    </QueryState>
+  );
+}
+
 function DeviceCount() {
-  const { data } = useQuery(mobileDeviceCountQuery);
-  return <EstateLine to="/mobile/estate">{countedNoun(data, 'Device')}</EstateLine>;
+  return <EstateCount query={mobileDeviceCountQuery} path="mobile/estate" singular="Device" />;
 }
 
 function BroadbandContractCount() {
-  const { data } = useQuery(broadbandContractCountQuery);
-  return <EstateLine to="/broadband/estate">{countedNoun(data, 'Broadband Contract')}</EstateLine>;
+  return <EstateCount query={broadbandContractCountQuery} path="broadband/estate" singular="Broadband Contract" />;
 }

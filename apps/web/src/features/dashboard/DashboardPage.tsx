@@ -1,13 +1,10 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { DASHBOARD_BILLS_PAGE_SIZE } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../app/session/useCan';
-import { useCurrentUser } from '../../app/session/useSession';
+import { useCompanyNames } from '../../app/session/useSession';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
@@ -17,6 +14,7 @@ import { InvoicesTable } from '../bills/InvoicesTable';
 import { useBillBarClick } from '../bills/useInvoiceDownload';
 import { EstateTile, LatestBillTile, UnbilledCallsTile } from './CountTiles';
 import { DASHBOARD_SECTION_PERMISSIONS, type DashboardSections, hasDashboardContent } from './dashboard-sections';
+import { HomeShortcuts } from './HomeShortcuts';
 
 // Spec 2.3 treats md as small for the page grid: one column up to md, two from lg. Count tiles sit three to a row
 // from md, where even a 900 px screen has room for them.
@@ -25,19 +23,27 @@ const HALF_SIZE = { xs: 12, lg: 6 } as const;
 
 /**
  * The home route's dashboard (spec 2.5): count tiles, the monthly cost chart, the monthly mobile usage chart and the
- * latest bills, each only with the permission it needs. A user entitled to none of them gets a welcome.
+ * latest bills, each only with the permission it needs. A user entitled to none of them, or whose estate has no
+ * company for the figures to belong to, gets shortcuts to the pages they can open instead (decision 0062).
  */
 export function DashboardPage() {
   const sections = useDashboardSections();
+  const companies = useCompanyNames();
+  // Companies that failed to load leave the choice to the permissions; the tiles then show the failure. A failed
+  // list counts as answered even while a Retry is under way (TanStack reports that refetch as pending again), so
+  // the page never falls back to its loader and takes the tiles, and their Retry, away.
+  const companiesAnswered = companies.data !== undefined || companies.errorUpdateCount > 0;
+  const waiting = sections === undefined || !companiesAnswered;
+  const hasCompany = companies.data === undefined || companies.data.length > 0;
   return (
     <Stack spacing={3}>
       <PageHeading title="Home" />
-      {sections === undefined ? (
+      {waiting ? (
         <PageLoader />
-      ) : hasDashboardContent(sections) ? (
+      ) : hasDashboardContent(sections) && hasCompany ? (
         <Dashboard sections={sections} />
       ) : (
-        <Welcome />
+        <HomeShortcuts companies={companies.data} />
       )}
     </Stack>
   );
@@ -104,21 +110,5 @@ function Dashboard({ sections }: { sections: DashboardSections }) {
         </Grid>
       ) : null}
     </Grid>
-  );
-}
-
-function Welcome() {
-  const user = useCurrentUser();
-  return (
-    <Card component="section" aria-label="Welcome">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {user ? `Welcome, ${user.userName}` : 'Welcome'}
-        </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: '60ch' }}>
-          View your bills, usage and orders, and manage your mobile and broadband estate from the menu.
-        </Typography>
-      </CardContent>
-    </Card>
   );
 }

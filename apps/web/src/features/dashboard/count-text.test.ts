@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, countedNoun, countText } from './count-text';
+import { countedNoun, countText, moneyText } from './count-text';
 
 describe('dashboard tile texts', () => {
   it('shows the spec placeholders while a figure is unknown', () => {
     expect(countText(undefined)).toBe('-');
-    expect(amountText(undefined)).toBe('£--.--');
+    expect(moneyText(undefined)).toBe('£--.--');
     expect(countedNoun(undefined, 'Device')).toBe('- Devices');
     expect(countedNoun(undefined, 'Broadband Contract')).toBe('- Broadband Contracts');
   });
@@ -18,7 +18,6 @@ describe('dashboard tile texts', () => {
 
   it('formats counts and money for en-GB', () => {
     expect(countText(12345)).toBe('12,345');
-    expect(amountText(1234.5)).toBe('£1,234.50');
-    expect(amountText(null)).toBe('No bills yet');
+    expect(moneyText(1234.5)).toBe('£1,234.50');
   });
 });

@@ -12,11 +12,6 @@ function prefetchedPaths(run: (client: QueryClient) => void): string[] {
 
 describe('first-screen data', () => {
   it('starts only the dashboard calls the permissions allow (a 403 would end the session)', () => {
-    expect(prefetchedPaths((client) => prefetchDashboardData(client, readPermissions('ViewMyBills')))).toEqual([
-      '/api/invoices/unbilledCalls',
-      '/api/invoices?$select=InvoiceAmount&$top=1',
-      '/api/invoices/costChart',
-    ]);
     expect(prefetchedPaths((client) => prefetchDashboardData(client, readPermissions('MobileUserEstate')))).toEqual([
       '/api/endpoints/mobileHandset/user?$count=true&$top=0',
       '/api/users/monthlyUsage',
@@ -25,6 +20,27 @@ describe('first-screen data', () => {
       '/api/endpoints/broadbandConnection/user?$count=true&$top=0',
     ]);
     expect(prefetchedPaths((client) => prefetchDashboardData(client, readPermissions('ManageSite')))).toEqual([]);
+  });
+
+  it("starts the bill tiles' calls per company once the companies are known", async () => {
+    const client = new QueryClient();
+    const companies = {
+      value: [
+        { id: 3, name: 'Initech Holdings Ltd' },
+        { id: 4, name: 'Initech Field Services Ltd' },
+      ],
+    };
+    vi.spyOn(client, 'fetchQuery').mockResolvedValue(companies);
+    const prefetch = vi.spyOn(client, 'prefetchQuery').mockResolvedValue(undefined);
+    prefetchDashboardData(client, readPermissions('ViewMyBills'));
+    await vi.waitFor(() => expect(prefetch).toHaveBeenCalledTimes(5));
+    expect(prefetch.mock.calls.map(([options]) => String(options.queryKey[1]))).toEqual([
+      '/api/invoices/costChart',
+      '/api/invoices/unbilledCalls?companyId=3',
+      '/api/invoices?$select=billDate%2CinvoiceAmount&$filter=companyId+eq+3&$orderby=billDate+desc&$top=1',
+      '/api/invoices/unbilledCalls?companyId=4',
+      '/api/invoices?$select=billDate%2CinvoiceAmount&$filter=companyId+eq+4&$orderby=billDate+desc&$top=1',
+    ]);
   });
 
   it('starts the three My Bills charts for bill readers only', () => {

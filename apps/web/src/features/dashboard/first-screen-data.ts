@@ -1,9 +1,11 @@
 import { type Permission, usageEndpoints } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { endpointQuery } from '../../api/endpoints';
-import { invoiceChartQuery, latestInvoiceAmountQuery, unbilledCallsQuery } from '../bills/invoice-queries';
+import { companyNamesQuery } from '../../app/session/useSession';
+import { invoiceChartQuery } from '../bills/invoice-queries';
+import { latestBillQuery, unbilledCallsQuery } from './bill-tile-queries';
+import { broadbandContractCountQuery, mobileDeviceCountQuery } from './count-queries';
 import { dashboardSections } from './dashboard-sections';
-import { broadbandContractCountQuery, mobileDeviceCountQuery } from './estate-count-queries';
 
 /**
  * The first data of the dashboard and My Bills, started as soon as the caller's permissions are known (while the
@@ -13,8 +15,7 @@ import { broadbandContractCountQuery, mobileDeviceCountQuery } from './estate-co
 export function prefetchDashboardData(queryClient: QueryClient, held: ReadonlyArray<Permission>): void {
   const sections = dashboardSections(held);
   if (sections.bills) {
-    void queryClient.prefetchQuery(unbilledCallsQuery);
-    void queryClient.prefetchQuery(latestInvoiceAmountQuery);
+    void prefetchBillTiles(queryClient);
     void queryClient.prefetchQuery(invoiceChartQuery('cost'));
   }
   if (sections.mobile) {
@@ -22,6 +23,16 @@ export function prefetchDashboardData(queryClient: QueryClient, held: ReadonlyAr
     void queryClient.prefetchQuery(endpointQuery(usageEndpoints.userMonthly, {}));
   }
   if (sections.broadband) void queryClient.prefetchQuery(broadbandContractCountQuery);
+}
+
+/** The bill tiles ask per company, so their calls start once the companies are known. */
+async function prefetchBillTiles(queryClient: QueryClient): Promise<void> {
+  // A failure here costs only the head start: the tiles load the same data themselves.
+  const companies = await queryClient.fetchQuery(companyNamesQuery).catch(() => undefined);
+  for (const company of companies?.value ?? []) {
+    void queryClient.prefetchQuery(unbilledCallsQuery(company.id));
+    void queryClient.prefetchQuery(latestBillQuery(company.id));
+  }
 }
 
 export function prefetchMyBillsData(queryClient: QueryClient, held: ReadonlyArray<Permission>): void {

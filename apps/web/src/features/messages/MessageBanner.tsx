@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { CompactMessage } from './CompactMessage';
 import { dismissMessage, isDismissed, readDismissed } from './dismissed-messages';
 import { useCurrentMessages } from './useCurrentMessages';
 
-/** The signed-in banner: each current message until its close button is pressed (spec 2.3). */
+/** The signed-in banner: each current message, one line each, until its close button is pressed (spec 2.3). */
 export function MessageBanner() {
   const { data: messages = [] } = useCurrentMessages();
   const [dismissed, setDismissed] = useState(readDismissed);
@@ -13,14 +13,11 @@ export function MessageBanner() {
   return (
     <Stack component="section" aria-label="Messages" spacing={1} sx={{ mb: 2 }}>
       {shown.map((message) => (
-        <Alert
+        <CompactMessage
           key={message.id}
-          severity="info"
-          onClose={() => setDismissed(dismissMessage(message, messages))}
-          slotProps={{ closeButton: { 'aria-label': 'Dismiss message' } }}
-        >
-          {message.text}
-        </Alert>
+          text={message.text}
+          onDismiss={() => setDismissed(dismissMessage(message, messages))}
+        />
       ))}
     </Stack>
   );
@@ -33,9 +30,7 @@ export function LoginMessages() {
   return (
     <Stack component="section" aria-label="Messages" spacing={1}>
       {messages.map((message) => (
-        <Alert key={message.id} severity="info">
-          {message.text}
-        </Alert>
+        <CompactMessage key={message.id} text={message.text} />
       ))}
     </Stack>
   );

@@ -9,78 +9,49 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import { alpha } from '@mui/material/styles';
-import {
-  SEARCH_MIN_CHARS,
-  SEARCH_RESULT_TYPE_TITLES,
-  SEARCH_TYPE_AHEAD_RESULTS,
-  type SearchResult,
-  searchResultPath,
-  TIMINGS,
-} from '@portal/contract';
+import { SEARCH_TYPE_AHEAD_RESULTS, TIMINGS } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePermissions, useSessionSnapshot } from '../../app/session/useSession';
-import { useDebouncedValue, useSearchResults } from './useSearch';
-
-export const VIEW_ALL_RESULTS = 'View all results...';
-
-interface Choice {
-  key: string;
-  primary: string;
-  secondary?: string;
-  to: string;
-}
-
-function searchPagePath(term: string): string {
-  return `/search?${new URLSearchParams({ searchTerm: term.trim() })}`;
-}
+import { SearchStatusLine } from './SearchStatusLine';
+import { type TypeAheadChoice, typeAheadChoices } from './type-ahead-choices';
+import { useTypedSearch } from './useSearch';
 
 /**
  * The toolbar's type-ahead (spec 2.3): 5 results once 3 or more characters have been typed and have settled for a
  * second, then 'View all results...'. The list hides 200 ms after the box loses focus, so a click on it still lands.
- * Arrow keys move through the list, Enter opens the highlighted choice (or the search page), Escape closes it.
+ *
+ * The list only ever holds the current term's results: from the first keystroke of a new term it says it is
+ * searching and offers nothing but the search page of that term, so neither a click nor Enter can open a result of
+ * the term before. Arrow keys move through the list, Enter opens the highlighted choice (or the search page),
+ * Escape closes it.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
   const held = usePermissions() ?? [];
   const { roles } = useSessionSnapshot();
-  const [term, setTerm] = useState('');
+  const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted choice by key, not position: results arriving under it do not move the highlight to another.
+  const [activeKey, setActiveKey] = useState<string | undefined>();
   const anchor = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const listId = useId();
-  const settledTerm = useDebouncedValue(term);
-  const searchable = settledTerm.trim().length >= SEARCH_MIN_CHARS;
-  const { data, isFetching } = useSearchResults(settledTerm, { top: SEARCH_TYPE_AHEAD_RESULTS });
-  const results = data ?? [];
+  const search = useTypedSearch(typed, { top: SEARCH_TYPE_AHEAD_RESULTS });
+  const choices = typeAheadChoices(search, held, roles);
+  const active = choices.findIndex((choice) => choice.key === activeKey);
+  const showList = open && search.status !== 'idle';
 
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
-  const choices: Choice[] = searchable
-    ? [
-        ...results.flatMap((result: SearchResult): Choice[] => {
-          const path = searchResultPath(result, held, roles);
-          return path === undefined
-            ? []
-            : [
-                {
-                  key: `${result.type}-${result.id}`,
-                  primary: result.name,
-                  secondary: SEARCH_RESULT_TYPE_TITLES[result.type],
-                  to: `/${path}`,
-                },
-              ];
-        }),
-        { key: 'view-all', primary: VIEW_ALL_RESULTS, to: searchPagePath(settledTerm) },
-      ]
-    : [];
-  // The list opens with the first answer; until then the spinner in the box shows the search is under way.
-  const showList = open && searchable && data !== undefined && term.trim().length >= SEARCH_MIN_CHARS;
-
-  function choose(choice: Choice) {
+  function choose(choice: TypeAheadChoice) {
+    if (choice.kind === 'retry') {
+      search.status === 'failed' && search.retry();
+      return;
+    }
     setOpen(false);
-    setTerm('');
+    setTyped('');
+    setActiveKey(undefined);
     navigate(choice.to);
   }
 
@@ -90,14 +61,13 @@ export function HeaderSearch() {
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) =>
-        current < 0 && step < 0 ? choices.length - 1 : (current + step + choices.length) % choices.length,
-      );
+      const next = active < 0 && step < 0 ? choices.length - 1 : (active + step + choices.length) % choices.length;
+      setActiveKey(choices[next]?.key);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const choice = showList ? choices[active] : undefined;
+      // Nothing highlighted: the search page of the typed term.
+      const choice = (showList ? choices[active] : undefined) ?? choices.find(({ kind }) => kind === 'view-all');
       if (choice) choose(choice);
-      else if (term.trim().length >= SEARCH_MIN_CHARS) choose({ key: 'page', primary: '', to: searchPagePath(term) });
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
@@ -106,10 +76,10 @@ export function HeaderSearch() {
   return (
     <Box ref={anchor} sx={{ position: 'relative', width: { md: 280, lg: 360 } }}>
       <InputBase
-        value={term}
+        value={typed}
         onChange={(event) => {
-          setTerm(event.target.value);
-          setActive(-1);
+          setTyped(event.target.value);
+          setActiveKey(undefined);
           setOpen(true);
         }}
         onFocus={() => {
@@ -128,6 +98,7 @@ export function HeaderSearch() {
           'aria-expanded': showList,
           'aria-controls': listId,
           'aria-autocomplete': 'list',
+          'aria-busy': search.status === 'searching',
           'aria-activedescendant': showList && active >= 0 ? `${listId}-${active}` : undefined,
         }}
         startAdornment={
@@ -135,22 +106,23 @@ export function HeaderSearch() {
             <SearchIcon fontSize="small" />
           </InputAdornment>
         }
-        endAdornment={
-          isFetching && searchable ? <CircularProgress size={16} color="inherit" aria-label="Searching" /> : null
-        }
+        endAdornment={search.status === 'searching' ? <CircularProgress size={16} color="inherit" aria-hidden /> : null}
         sx={(theme) => ({
           color: 'inherit',
           px: 1.5,
           py: 0.25,
           borderRadius: 1,
-          bgcolor: alpha(theme.palette.common.white, 0.15),
-          '&:hover': { bgcolor: alpha(theme.palette.common.white, 0.22) },
-          '&.Mui-focused': { bgcolor: alpha(theme.palette.common.white, 0.25) },
+          // Darker than the bar, never lighter: the white text keeps at least the bar's own contrast, whatever the
+          // partner's colour.
+          bgcolor: alpha(theme.palette.common.black, 0.18),
+          '&:hover': { bgcolor: alpha(theme.palette.common.black, 0.24) },
+          '&.Mui-focused': { bgcolor: alpha(theme.palette.common.black, 0.3) },
         })}
       />
       <Popper open={showList} anchorEl={anchor.current} placement="bottom-start" sx={{ zIndex: 'modal' }}>
         <Paper elevation={6} sx={{ width: anchor.current?.clientWidth, mt: 0.5 }}>
-          <List id={listId} role="listbox" aria-label="Search results" dense>
+          <SearchStatusLine search={search} />
+          <List id={listId} role="listbox" aria-label="Search results" dense sx={{ pt: 0 }}>
             {choices.map((choice, index) => (
               <ListItemButton
                 key={choice.key}
@@ -160,14 +132,17 @@ export function HeaderSearch() {
                 selected={index === active}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(choice)}
-                divider={choice.key === 'view-all' ? false : index === choices.length - 2}
+                divider={choice.kind === 'result' && choices[index + 1]?.kind !== 'result'}
               >
                 <ListItemText
                   primary={choice.primary}
                   secondary={choice.secondary}
                   slotProps={{
                     primary:
-                      choice.key === 'view-all' ? { color: 'primary', sx: { fontWeight: 600 } } : { noWrap: true },
+                      choice.kind === 'result'
+                        ? { noWrap: true, title: choice.primary }
+                        : { color: 'primary', sx: { fontWeight: 600 } },
+                    secondary: { noWrap: true },
                   }}
                 />
               </ListItemButton>

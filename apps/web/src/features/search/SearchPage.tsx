@@ -1,4 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -22,52 +24,54 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePermissions, useSessionSnapshot } from '../../app/session/useSession';
 import { TextInput } from '../../components/form/TextInput';
 import { PageHeading } from '../../components/PageHeading';
-import { useDebouncedValue, useSearchResults } from './useSearch';
+import { useTypedSearch } from './useSearch';
 
 /** Results per section: enough to find what was meant, the box narrows the rest. */
 const RESULTS_PER_TYPE = 10;
 
+/** Shown instead of the spec's 'Unable to find any results' when the search itself failed (decision 0070). */
+export const SEARCH_FAILED = 'The search failed. Please try again.';
+
 /**
  * The search page (spec 2.17): the term lives in the URL (`searchTerm`), results reload a second after typing stops,
- * and each type that found something gets its own card of links.
+ * and each type that found something gets its own card of links. Searching, failed and found-nothing each look
+ * different, and no result of an older term stays on screen while a newer one is searched.
  */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
-  const urlTerm = params.get('searchTerm') ?? '';
-  const [term, setTerm] = useState(urlTerm);
-  const settledTerm = useDebouncedValue(term);
+  const [typed, setTyped] = useState(params.get('searchTerm') ?? '');
+  const search = useTypedSearch(typed, { count: RESULTS_PER_TYPE });
+  const { settledTerm } = search;
   const held = usePermissions() ?? [];
   const { roles } = useSessionSnapshot();
 
   // Keep the URL in step with what is searched, so the page can be bookmarked and Back works.
   useEffect(() => {
-    const trimmed = settledTerm.trim();
-    if (trimmed !== (params.get('searchTerm') ?? '')) {
-      setParams(trimmed === '' ? {} : { searchTerm: trimmed }, { replace: true });
+    if (settledTerm !== (params.get('searchTerm') ?? '')) {
+      setParams(settledTerm === '' ? {} : { searchTerm: settledTerm }, { replace: true });
     }
   }, [settledTerm, params, setParams]);
 
-  const searchable = settledTerm.trim().length >= SEARCH_MIN_CHARS;
-  const { data, isFetching, isPlaceholderData } = useSearchResults(settledTerm, { count: RESULTS_PER_TYPE });
-  const results = searchable ? (data ?? []) : [];
-  const sections = SEARCH_RESULT_TYPES.map((type) => ({
-    type,
-    links: results
-      .filter((result) => result.type === type)
-      .flatMap((result: SearchResult) => {
-        const path = searchResultPath(result, held, roles);
-        return path === undefined ? [] : [{ result, to: `/${path}` }];
-      }),
-  })).filter((section) => section.links.length > 0);
-  const answered = searchable && data !== undefined && !isPlaceholderData;
+  const sections =
+    search.status === 'answered'
+      ? SEARCH_RESULT_TYPES.map((type) => ({
+          type,
+          links: search.results
+            .filter((result) => result.type === type)
+            .flatMap((result: SearchResult) => {
+              const path = searchResultPath(result, held, roles);
+              return path === undefined ? [] : [{ result, to: `/${path}` }];
+            }),
+        })).filter((section) => section.links.length > 0)
+      : [];
 
   return (
     <Stack spacing={3}>
       <PageHeading title="Search" />
       <TextInput
         label="Search"
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
         autoFocus
         type="search"
         startAdornment={
@@ -76,15 +80,32 @@ export function SearchPage() {
           </InputAdornment>
         }
         helperText={
-          term.trim().length > 0 && term.trim().length < SEARCH_MIN_CHARS
+          search.term.length > 0 && search.status === 'idle'
             ? `Type at least ${SEARCH_MIN_CHARS} characters.`
             : 'Devices, contracts, orders, sites, teams, users and FAQs: by name, number or reference.'
         }
         sx={{ maxWidth: 640 }}
       />
-      {isFetching && searchable ? <LinearProgress aria-label="Searching" /> : null}
-      {answered && sections.length === 0 ? (
-        <Typography role="status">Unable to find any results for {settledTerm.trim()}</Typography>
+      {search.status === 'searching' ? (
+        <Stack spacing={1} role="status" aria-busy>
+          <LinearProgress aria-label="Searching" />
+          <Typography color="text.secondary">Searching for {search.term}…</Typography>
+        </Stack>
+      ) : null}
+      {search.status === 'failed' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={search.retry}>
+              Try again
+            </Button>
+          }
+        >
+          {SEARCH_FAILED}
+        </Alert>
+      ) : null}
+      {search.status === 'answered' && sections.length === 0 ? (
+        <Typography role="status">Unable to find any results for {search.term}</Typography>
       ) : null}
       <Grid container spacing={3}>
         {sections.map(({ type, links }) => (
@@ -98,10 +119,15 @@ export function SearchPage() {
               <CardContent>
                 <List dense disablePadding>
                   {links.map(({ result, to }) => (
-                    <ListItem key={`${result.type}-${result.id}`} disableGutters>
+                    <ListItem key={`${result.type}-${result.id}`} disableGutters sx={{ display: 'block' }}>
                       <Link component={RouterLink} to={to} sx={{ overflowWrap: 'anywhere' }}>
                         {result.name}
                       </Link>
+                      {result.reference === undefined ? null : (
+                        <Typography variant="body2" color="text.secondary">
+                          {result.reference}
+                        </Typography>
+                      )}
                     </ListItem>
                   ))}
                 </List>

@@ -1,0 +1,41 @@
+import { canAccessRoute, findRoute, type Permission, type RoutePath } from '@portal/contract';
+import { SCREENS } from '../../app/screens';
+import type { orderCountQueries } from './count-queries';
+
+/** A place on the home page of a user the dashboard has nothing for (decision 0062). */
+export interface HomeShortcut {
+  path: RoutePath;
+  description: string;
+  /** The orders the shortcut leads to, counted (the route's permission is the count call's). */
+  orders?: keyof typeof orderCountQueries;
+}
+
+/** Every candidate, in side-menu order; the search and help pages last. */
+const SHORTCUTS: readonly HomeShortcut[] = [
+  { path: 'mobile/estate', description: 'The mobile devices you look after' },
+  { path: 'mobile/orders', description: 'Orders for your mobile lines and their progress', orders: 'mobile' },
+  { path: 'broadband/estate', description: 'The broadband contracts you look after' },
+  { path: 'broadband/orders', description: 'Orders for your broadband lines and their progress', orders: 'broadband' },
+  { path: 'my-bills', description: 'Bills and call records' },
+  { path: 'sites/view', description: 'Sites and their addresses' },
+  { path: 'teams/view', description: 'Teams and their members' },
+  { path: 'users/view', description: 'Who may use the portal, and what they may do' },
+  { path: 'search', description: 'Find a device, contract, order, site or team by name or number' },
+  { path: 'faq', description: 'Answers to common questions' },
+  { path: 'contact', description: 'How to reach us' },
+  { path: 'account', description: 'Your details and your password' },
+];
+
+/**
+ * The shortcuts the caller can really open: their route is permitted (spec 2.1) and its screen is built, so the
+ * home page never invites anyone to a page they are sent away from or that only says it is not there yet.
+ */
+export function homeShortcuts(held: ReadonlyArray<Permission>, roles: ReadonlyArray<string>): HomeShortcut[] {
+  return SHORTCUTS.filter(
+    (shortcut) => canAccessRoute(findRoute(shortcut.path), held, roles) && !SCREENS[shortcut.path].upcoming,
+  );
+}
+
+export function shortcutTitle(shortcut: HomeShortcut): string {
+  return SCREENS[shortcut.path].title;
+}
