@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
 import { type CellContext, DataTableCellContent } from './cells';
+import { EmptyListMessage, emptyListState, type ListTexts, LoadFailedNotice } from './ListStatus';
 import { isActiveFilter, sortFieldOf } from './query';
 import type { DataTableColumn, DataTableSelection, DataTableSort, Id } from './types';
 import type { ListController } from './useListController';
@@ -24,7 +25,7 @@ export interface ListViewProps<Row> {
   columns: readonly DataTableColumn<Row>[];
   context: CellContext<Row>;
   ariaLabel: string;
-  emptyText: string;
+  texts: ListTexts;
   onOpenFilter: (field: string) => void;
 }
 
@@ -33,19 +34,14 @@ export function LoadingBar({ show, label }: { show: boolean; label: string }) {
 }
 
 /** The list as a table: sortable and filterable headers, a page at a time with the page size choice below. */
-export function TableView<Row>({
-  controller,
-  columns,
-  context,
-  ariaLabel,
-  emptyText,
-  onOpenFilter,
-}: ListViewProps<Row>) {
+export function TableView<Row>({ controller, columns, context, ariaLabel, texts, onOpenFilter }: ListViewProps<Row>) {
   const { rows, fetching, sort, filters, total, page, pageSize, pageSizeOptions } = controller;
   const { getRowId, selection } = context;
+  const emptyState = rows.length === 0 ? emptyListState(controller) : undefined;
   return (
     <Paper variant="outlined">
       <LoadingBar show={fetching} label={ariaLabel} />
+      {rows.length > 0 && <LoadFailedNotice controller={controller} texts={texts} />}
       <TableContainer>
         <Table size="small" aria-label={ariaLabel} aria-busy={fetching}>
           <TableHead>
@@ -81,10 +77,12 @@ export function TableView<Row>({
                 ))}
               </TableRow>
             ))}
-            {rows.length === 0 && fetching && <SkeletonRows columns={columns.length} />}
-            {rows.length === 0 && !fetching && (
+            {emptyState === 'loading' && <SkeletonRows columns={columns.length} />}
+            {emptyState !== undefined && emptyState !== 'loading' && (
               <TableRow>
-                <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+                <TableCell colSpan={columns.length}>
+                  <EmptyListMessage state={emptyState} controller={controller} texts={texts} />
+                </TableCell>
               </TableRow>
             )}
           </TableBody>

@@ -68,6 +68,11 @@ export interface DataTableColumnBase<Row> {
   excludeFromCsv?: boolean;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /**
+   * Its place on a phone card: 'key', one of the row's key figures, large at the top of the card; 'wide', a line of
+   * its own; otherwise half a line. Download and options columns are always icon buttons in the card's top corner.
+   */
+  card?: 'key' | 'wide';
 }
 
 export interface StringColumn<Row> extends DataTableColumnBase<Row> {
