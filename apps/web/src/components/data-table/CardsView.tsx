@@ -139,7 +139,7 @@ function cardLayout<Row>(columns: readonly DataTableColumn<Row>[]): CardLayout<R
   for (const column of columns) {
     if (column.type === 'selection') layout.selection = column;
     else if (ACTION_TYPES.has(column.type ?? '')) layout.actions.push(column);
-    else if (column.card === 'key') layout.keys.push(column);
+    else if (column.card === 'key' || column.card === 'wideKey') layout.keys.push(column);
     else layout.details.push(column);
   }
   return layout;
@@ -156,7 +156,8 @@ const labelValueGrid = {
 /**
  * One row as a compact card (decision 0058): the key figures large in a two-column grid beside the action buttons
  * (each captioned with its column, so two downloads can be told apart), then every other field as 'label value',
- * two to a line, so a phone shows several rows at once.
+ * two to a line, so a phone shows several rows at once. Wide key figures take the lines after the others ('dense'
+ * packing fills the gaps they leave), so the short figures share the first line.
  */
 function RowCard<Row>({ layout, row, context }: { layout: CardLayout<Row>; row: Row; context: CellContext<Row> }) {
   const { selection, keys, actions, details } = layout;
@@ -167,16 +168,16 @@ function RowCard<Row>({ layout, row, context }: { layout: CardLayout<Row>; row: 
         {top && (
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             {selection && <DataTableCellContent column={selection} row={row} context={context} />}
-            <Box component="dl" sx={{ ...labelValueGrid, flex: 1, rowGap: 0.5 }}>
+            <Box component="dl" sx={{ ...labelValueGrid, flex: 1, rowGap: 0.5, gridAutoFlow: 'row dense' }}>
               {keys.map((column) => (
-                <div key={column.field}>
+                <Box key={column.field} sx={column.card === 'wideKey' ? { gridColumn: '1 / -1' } : undefined}>
                   <Typography component="dt" variant="caption" color="text.secondary">
                     {column.header}
                   </Typography>
                   <Typography component="dd" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
                     <DataTableCellContent column={column} row={row} context={context} />
                   </Typography>
-                </div>
+                </Box>
               ))}
             </Box>
             {actions.length > 0 && (
@@ -201,6 +202,7 @@ function RowCard<Row>({ layout, row, context }: { layout: CardLayout<Row>; row: 
             sx={{
               ...labelValueGrid,
               rowGap: 0.25,
+              columnGap: 1.5,
               typography: 'body2',
               ...(top ? { mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' } : {}),
             }}
@@ -212,14 +214,15 @@ function RowCard<Row>({ layout, row, context }: { layout: CardLayout<Row>; row: 
                   display: 'flex',
                   flexWrap: 'wrap',
                   alignItems: 'baseline',
+                  alignContent: 'flex-start',
                   columnGap: 0.75,
                   minWidth: 0,
                   gridColumn: column.card === 'wide' || WIDE_TYPES.has(column.type ?? '') ? '1 / -1' : undefined,
                 }}
               >
-                <Box component="dt" sx={{ color: 'text.secondary' }}>
+                <Typography component="dt" variant="caption" color="text.secondary">
                   {column.header}
-                </Box>
+                </Typography>
                 <dd>
                   <DataTableCellContent column={column} row={row} context={context} />
                 </dd>

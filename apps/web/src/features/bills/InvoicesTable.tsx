@@ -39,7 +39,7 @@ export function invoiceColumns(
     {
       field: 'invoiceNumber',
       header: 'Invoice Number',
-      card: 'key',
+      card: 'wideKey',
       ...(browse ? { sortable: true, filter: 'text' } : {}),
     },
   ];

@@ -141,8 +141,8 @@ function BroadbandItem({ item }: { item: OrderItemListItem }) {
 }
 
 const mobileColumns: DataTableColumn<OrderItemListItem>[] = [
-  { field: 'cli', header: 'Mobile Number' },
-  { field: 'reference', header: 'Reference' },
+  { field: 'cli', header: 'Mobile Number', card: 'key' },
+  { field: 'reference', header: 'Reference', card: 'key' },
   { field: 'simNumber', header: 'SIM Number' },
   { field: 'product', header: 'Product' },
   { field: 'orderItemType', header: 'Type' },
