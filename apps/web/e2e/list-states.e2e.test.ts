@@ -193,6 +193,7 @@ describe('list states, companies and cards', () => {
     const noBills = page.getByRole('status').filter({ hasText: 'No bills match this filter' });
     await noBills.waitFor();
     expect(await page.getByText('No bills yet.').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await takeScreenshot(page, 'list-no-match-my-bills', DESKTOP);
     await noBills.getByRole('button', { name: 'Clear filters' }).click();
     await bills.first().waitFor();
@@ -228,6 +229,12 @@ describe('list states, companies and cards', () => {
         await waitForIdle(page);
         const headers = await table.locator('thead th').allTextContents();
         expect(headers.includes('Company'), `${userName} ${list.name}`).toBe(severalCompanies);
+        // The extra column still fits the screen: nothing scrolls sideways.
+        const overflow = await table.evaluate((element) => {
+          const container = element.parentElement as HTMLElement;
+          return container.scrollWidth - container.clientWidth;
+        });
+        expect(overflow, `${userName} ${list.name}`).toBeLessThanOrEqual(0);
         if (severalCompanies) {
           const column = headers.indexOf('Company') + 1;
           const names = new Set(await table.locator(`tbody td:nth-child(${column})`).allTextContents());

@@ -29,6 +29,9 @@ export interface ListViewProps<Row> {
   onOpenFilter: (field: string) => void;
 }
 
+// Figures and dates read as one piece: '4d 4h 2m 42s' or '120.19 GB' broken over two lines reads as two values.
+const UNBROKEN_TYPES = new Set(['date', 'number', 'money', 'bytes', 'duration', 'speed']);
+
 export function LoadingBar({ show, label }: { show: boolean; label: string }) {
   return <Box sx={{ height: 4 }}>{show && <LinearProgress aria-label={`Loading ${label}`} />}</Box>;
 }
@@ -43,7 +46,13 @@ export function TableView<Row>({ controller, columns, context, ariaLabel, texts,
       <LoadingBar show={fetching} label={ariaLabel} />
       {rows.length > 0 && <LoadFailedNotice controller={controller} texts={texts} />}
       <TableContainer>
-        <Table size="small" aria-label={ariaLabel} aria-busy={fetching}>
+        <Table
+          size="small"
+          aria-label={ariaLabel}
+          aria-busy={fetching}
+          // 12 px between columns rather than 16: the bills of several companies keep all ten columns on a laptop.
+          sx={{ '& .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox)': { px: 1.5 } }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -71,6 +80,7 @@ export function TableView<Row>({ controller, columns, context, ariaLabel, texts,
                     key={column.field}
                     align={column.align}
                     padding={column.type === 'selection' ? 'checkbox' : 'normal'}
+                    sx={UNBROKEN_TYPES.has(column.type ?? '') ? { whiteSpace: 'nowrap' } : undefined}
                   >
                     <DataTableCellContent column={column} row={row} context={context} />
                   </TableCell>
@@ -88,15 +98,18 @@ export function TableView<Row>({ controller, columns, context, ariaLabel, texts,
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, next) => controller.setPage(next)}
-        onRowsPerPageChange={(event) => controller.setPageSize(Number(event.target.value))}
-      />
+      {/* A first load that failed knows no count: '0–0 of 0' would say there is nothing. */}
+      {!(emptyState === 'failed' && total === 0) && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...pageSizeOptions]}
+          onPageChange={(_event, next) => controller.setPage(next)}
+          onRowsPerPageChange={(event) => controller.setPageSize(Number(event.target.value))}
+        />
+      )}
     </Paper>
   );
 }
