@@ -27,8 +27,10 @@ describe('orders', () => {
       await takeScreenshot(page, path === '/mobile/orders' ? 'mobile-orders' : 'broadband-orders', DESKTOP);
     }
 
-    // Paging: the second page holds other orders.
+    // Paging: the second page holds other orders (five a page, as the URL says, so the demo data has several).
+    await page.goto('/broadband/orders?orders.size=5');
     const table = page.getByRole('table', { name: 'Broadband Orders' });
+    await table.getByRole('row').nth(5).waitFor();
     const firstPage = await table.locator('tbody tr td:nth-child(2)').allTextContents();
     const nextPage = page.waitForResponse((response) => new URL(response.url()).searchParams.get('$skip') === '5');
     await page.getByRole('button', { name: 'Go to next page' }).click();
@@ -91,7 +93,7 @@ describe('orders', () => {
   it('shows stacked cards on a phone that load more as you scroll', async () => {
     const { page, problems } = await portal.open(PHONE);
     await signIn(page, 'acme.admin');
-    await page.goto('/broadband/orders');
+    await page.goto('/broadband/orders?orders.size=5');
     const cards = page.getByRole('list', { name: 'Broadband Orders' }).locator(':scope > li');
     await cards.first().waitFor();
     const before = await cards.count();

@@ -1,5 +1,6 @@
 export const PAGE_SIZE_OPTIONS = [5, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 5;
+/** A list's page size when it names none and nothing is stored: 20, not the spec's 5 (decision 0057). */
+export const DEFAULT_PAGE_SIZE = 20;
 /** The largest offered page size doubles as the server's cap on `$top`. */
 export const MAX_PAGE_SIZE = 100;
 export const DASHBOARD_BILLS_PAGE_SIZE = 5;

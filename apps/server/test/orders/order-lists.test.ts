@@ -33,6 +33,8 @@ describe.each(['mobile', 'broadband'] as const)('GET /api/orders/%s', (type) => 
       createdDate: expected[0]!.created_date.toISOString(),
       slowestOrderItemStatus: expect.any(String),
       slowestOrderItemStage: expect.any(String),
+      companyId: expect.any(Number),
+      companyName: 'Acme Logistics Ltd',
     });
   });
 

@@ -12,6 +12,8 @@ const invoice = {
   webDataPhysicalLocation: '2024/05',
   pdfFileName: 'INV-1001.pdf',
   cdrFileName: 'INV-1001.csv',
+  companyId: 7,
+  companyName: 'Acme Logistics Ltd',
 };
 
 describe('InvoiceSchema', () => {
@@ -25,6 +27,13 @@ describe('InvoiceSchema', () => {
     expect(InvoiceSchema.safeParse({ ...invoice, calls: -1 }).success).toBe(false);
     expect(InvoiceSchema.safeParse({ ...invoice, billDate: '2024-05-01T00:00:00Z' }).success).toBe(false);
     expect(InvoiceSchema.safeParse({ ...invoice, billDate: '01/05/2024' }).success).toBe(false);
+  });
+
+  it('names the company the bill is addressed to', () => {
+    const { companyName: _name, ...withoutName } = invoice;
+    expect(InvoiceSchema.safeParse(withoutName).success).toBe(false);
+    expect(InvoiceSchema.safeParse({ ...invoice, companyName: '' }).success).toBe(false);
+    expect(InvoiceSchema.safeParse({ ...invoice, companyId: 0 }).success).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountSchema, IdSchema, IsoDateSchema, MoneySchema, NonEmptyStringSchema } from '../primitives';
 
+/** A bill, with the company it is addressed to: a caller may see the bills of several companies. */
 export const InvoiceSchema = z.object({
   billDate: IsoDateSchema,
   invoiceNumber: NonEmptyStringSchema,
@@ -13,6 +14,8 @@ export const InvoiceSchema = z.object({
   webDataPhysicalLocation: NonEmptyStringSchema,
   pdfFileName: NonEmptyStringSchema,
   cdrFileName: NonEmptyStringSchema,
+  companyId: IdSchema,
+  companyName: NonEmptyStringSchema,
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 

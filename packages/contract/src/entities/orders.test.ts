@@ -9,6 +9,8 @@ describe('OrderSchema', () => {
     createdDate: '2024-05-01T09:30:00Z',
     slowestOrderItemStatus: 'In Progress',
     slowestOrderItemStage: 'Engineer Appointment',
+    companyId: 3,
+    companyName: 'Initech Field Services Ltd',
   };
 
   it('accepts the stored status and stage texts', () => {
@@ -20,6 +22,12 @@ describe('OrderSchema', () => {
     expect(OrderSchema.safeParse({ ...order, slowestOrderItemStatus: 'InProgress' }).success).toBe(false);
     expect(OrderSchema.safeParse({ ...order, slowestOrderItemStage: 'Shipping' }).success).toBe(false);
     expect(OrderSchema.safeParse({ ...order, createdDate: '2024-05-01' }).success).toBe(false);
+  });
+
+  it('names the company that placed the order', () => {
+    const { companyId: _id, ...withoutId } = order;
+    expect(OrderSchema.safeParse(withoutId).success).toBe(false);
+    expect(OrderSchema.safeParse({ ...order, companyName: '' }).success).toBe(false);
   });
 });
 

@@ -9,13 +9,15 @@ import {
 } from '../primitives';
 import { OrderStageSchema, OrderStatusSchema } from '../statuses';
 
-/** An order shows the status and stage of its slowest item. */
+/** An order shows the status and stage of its slowest item, and the company that placed it. */
 export const OrderSchema = z.object({
   orderId: IdSchema,
   reference: NonEmptyStringSchema,
   createdDate: IsoDateTimeSchema,
   slowestOrderItemStatus: OrderStatusSchema,
   slowestOrderItemStage: OrderStageSchema,
+  companyId: IdSchema,
+  companyName: NonEmptyStringSchema,
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -19,9 +19,10 @@ function invoicesOfEstate(scope: EstateScope) {
   return scope.db.selectFrom('invoices').where('invoices.company_id', 'in', scope.companies());
 }
 
-/** A page of the caller's invoices. */
+/** A page of the caller's invoices, each with its company's name. */
 export function listInvoices(scope: EstateScope, options: ODataQuery) {
-  return runODataList({ db: scope.db, baseQuery: invoicesOfEstate(scope), resource: invoicesResource, options });
+  const baseQuery = invoicesOfEstate(scope).innerJoin('companies', 'companies.id', 'invoices.company_id');
+  return runODataList({ db: scope.db, baseQuery, resource: invoicesResource, options });
 }
 
 export type BillRow = {

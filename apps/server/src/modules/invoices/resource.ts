@@ -1,8 +1,11 @@
 import type { Database } from '../../db/schema.js';
 import { defineODataResource } from '../../odata/index.js';
 
-/** The fields of GET /api/invoices: the contract's Invoice, newest bill first. */
-export const invoicesResource = defineODataResource<Database, 'invoices'>()({
+/**
+ * The fields of GET /api/invoices: the contract's Invoice, newest bill first. The base query joins the invoice's
+ * company, so a caller with several companies can tell, filter and sort the bills by company (decision 0056).
+ */
+export const invoicesResource = defineODataResource<Database, 'invoices' | 'companies'>()({
   name: 'invoices',
   fields: {
     billDate: { type: 'date', column: 'invoices.bill_date' },
@@ -21,8 +24,8 @@ export const invoicesResource = defineODataResource<Database, 'invoices'>()({
     },
     pdfFileName: { type: 'string', column: 'invoices.pdf_file_name', filterable: false, sortable: false },
     cdrFileName: { type: 'string', column: 'invoices.cdr_file_name', filterable: false, sortable: false },
-    // Lets a caller with several companies list one company's bills; not part of the Invoice shape.
-    companyId: { type: 'number', column: 'invoices.company_id', selectable: false, sortable: false },
+    companyId: { type: 'number', column: 'invoices.company_id' },
+    companyName: { type: 'string', column: 'companies.name' },
   },
   key: 'invoices.id',
   defaultOrder: [{ field: 'billDate', direction: 'desc' }],

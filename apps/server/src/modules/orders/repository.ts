@@ -7,14 +7,15 @@ import { orderEventsResource, orderItemsResource, ordersResource } from './resou
 /** Statuses an item leaves for good; anything else (Placed, In Progress, Awaiting Action) is still in flight. */
 const FINISHED_STATUSES = ['Succeeded', 'Failed'];
 
-/** A page of the caller's orders of one kind. */
+/** A page of the caller's orders of one kind, each with its company's name. */
 export function listOrders(scope: EstateScope, type: OrderType, options: ODataQuery) {
   return runODataList({
     db: scope.db,
     baseQuery: scope.db
       .selectFrom('orders')
       .where('orders.order_type', '=', type)
-      .where((eb) => ordersInEstate(eb, scope)),
+      .where((eb) => ordersInEstate(eb, scope))
+      .innerJoin('companies', 'companies.id', 'orders.company_id'),
     resource: ordersResource,
     options,
   });

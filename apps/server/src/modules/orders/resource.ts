@@ -4,9 +4,10 @@ import { defineODataResource } from '../../odata/index.js';
 
 /**
  * An order list (spec 2.13: Date, Reference, Status, Stage; newest first). `orderId` is filterable so the order
- * page can read its heading with `$filter=orderId eq 42`: the spec names no by-id call for orders.
+ * page can read its heading with `$filter=orderId eq 42`: the spec names no by-id call for orders. The base query
+ * joins the order's company, so a caller with several companies can tell the orders apart (decision 0056).
  */
-export const ordersResource = defineODataResource<Database, 'orders'>()({
+export const ordersResource = defineODataResource<Database, 'orders' | 'companies'>()({
   name: 'orders',
   fields: {
     orderId: { type: 'number', column: 'orders.id' },
@@ -14,6 +15,8 @@ export const ordersResource = defineODataResource<Database, 'orders'>()({
     createdDate: { type: 'datetime', column: 'orders.created_date' },
     slowestOrderItemStatus: { type: 'string', column: 'orders.slowest_order_item_status' },
     slowestOrderItemStage: { type: 'string', column: 'orders.slowest_order_item_stage' },
+    companyId: { type: 'number', column: 'orders.company_id' },
+    companyName: { type: 'string', column: 'companies.name' },
   },
   key: 'orders.id',
   defaultOrder: [{ field: 'createdDate', direction: 'desc' }],

@@ -57,6 +57,8 @@ function Table(overrides: Partial<DataTableProps<Order>>) {
       getRowId={(row) => row.id}
       ariaLabel="Orders"
       defaultSort={{ field: 'createdDate', direction: 'desc' }}
+      // Small pages keep these tests' lists short; the default (20) has a test of its own.
+      defaultPageSize={5}
       {...overrides}
     />
   );
@@ -149,21 +151,17 @@ describe('paging', () => {
     expect(list.last().get('$top')).toBe('50');
   });
 
-  it('stops the progress bar and shows an empty table when the load fails', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const list = fakeList('/api/orders', [], { status: 500 });
+  it('uses 20 when the list names no default, and the stored size over it', async () => {
+    const list = fakeList('/api/orders', makeOrders(30));
     server.use(list.handler);
-    renderTable();
+    const { unmount } = renderTable({ defaultPageSize: undefined });
+    await screen.findByText('REF-030');
+    expect(list.last().get('$top')).toBe('20');
+    unmount();
 
-    expect(await screen.findByText('No records found.')).toBeTruthy();
-    expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(errors).toHaveBeenCalledWith('Unable to load /api/orders', expect.anything());
-  });
-
-  it('says so when nothing matches', async () => {
-    server.use(fakeList('/api/orders', []).handler);
-    renderTable({ emptyText: 'There are no orders.' });
-    expect(await screen.findByText('There are no orders.')).toBeTruthy();
+    window.localStorage.setItem('dataTable.pageSize.orders', '50');
+    renderTable({ defaultPageSize: undefined });
+    await waitFor(() => expect(list.last().get('$top')).toBe('50'));
   });
 
   it('adds $select and keeps the base filter', async () => {
@@ -173,6 +171,209 @@ describe('paging', () => {
     await screen.findByText('REF-001');
     expect(list.last().get('$select')).toBe('id,reference');
     expect(list.last().get('$filter')).toBe('endPointTypeId eq 1');
+  });
+});
+
+/** A list that fails while `failing` is set, then answers as `fakeList` does. */
+function flakyList(rows: readonly object[]) {
+  const list = fakeList('/api/orders', rows);
+  const flaky = {
+    failing: false,
+    failures: 0,
+    list,
+    handler: http.get('http://localhost/api/orders', ({ request }) => {
+      if (!flaky.failing) return list.respond(request);
+      flaky.failures += 1;
+      return HttpResponse.json({ code: 'failed' }, { status: 500 });
+    }),
+  };
+  return flaky;
+}
+
+const TEXTS = {
+  emptyText: 'No orders yet.',
+  noMatchText: 'No orders match this filter',
+  loadErrorText: "We couldn't load your orders",
+};
+
+describe('list states (decision 0055)', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('shows loading rows under the headers until the first page arrives', async () => {
+    const answer = deferred();
+    const list = fakeList('/api/orders', makeOrders(3));
+    server.use(
+      http.get('http://localhost/api/orders', async ({ request }) => {
+        await answer.promise;
+        return list.respond(request);
+      }),
+    );
+    renderTable(TEXTS);
+    expect(await screen.findByRole('progressbar', { name: 'Loading Orders' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Reference/ })).toBeTruthy();
+    expect(bodyRows().every((row) => row.getAttribute('aria-hidden') === 'true')).toBe(true);
+    expect(screen.queryByText(TEXTS.emptyText)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    answer.resolve();
+    expect(await screen.findByText('REF-003')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it("says the list's own empty text when there are no rows and no filter", async () => {
+    server.use(fakeList('/api/orders', []).handler);
+    renderTable(TEXTS);
+    expect((await screen.findByRole('status')).textContent).toBe(TEXTS.emptyText);
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Reference/ })).toBeTruthy();
+  });
+
+  it('says when the filters match nothing, and Clear filters brings the rows back', async () => {
+    const user = userEvent.setup();
+    const list = fakeList('/api/orders', makeOrders(3));
+    server.use(list.handler);
+    const { router } = renderTable(TEXTS, '/?orders.f.reference=nothing&orders.sort=reference.asc&other=1');
+
+    expect(await screen.findByText(TEXTS.noMatchText)).toBeTruthy();
+    expect(screen.queryByText(TEXTS.emptyText)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    expect(await screen.findByText('REF-001')).toBeTruthy();
+    expect(list.last().has('$filter')).toBe(false);
+    // Only the filters go: the sort and other parameters stay.
+    expect([...new URLSearchParams(router.location().search)].sort()).toEqual([
+      ['orders.sort', 'reference.asc'],
+      ['other', '1'],
+    ]);
+    expect(screen.queryByText(TEXTS.noMatchText)).toBeNull();
+  });
+
+  it('says a failed first load failed, never that there are no rows, and Retry loads them', async () => {
+    const user = userEvent.setup();
+    const flaky = flakyList(makeOrders(3));
+    flaky.failing = true;
+    server.use(flaky.handler);
+    renderTable(TEXTS);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TEXTS.loadErrorText);
+    expect(screen.queryByText(TEXTS.emptyText)).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Reference/ })).toBeTruthy();
+    expect(console.error).toHaveBeenCalledWith('Unable to load /api/orders', expect.anything());
+
+    flaky.failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('REF-003')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says a failed filter load failed rather than that nothing matches', async () => {
+    const flaky = flakyList(makeOrders(3));
+    flaky.failing = true;
+    server.use(flaky.handler);
+    renderTable(TEXTS, '/?orders.f.reference=REF');
+    expect((await screen.findByRole('alert')).textContent).toContain(TEXTS.loadErrorText);
+    expect(screen.queryByText(TEXTS.noMatchText)).toBeNull();
+  });
+
+  it('says a failed next page failed, keeps the pagination, and Retry loads the page', async () => {
+    const user = userEvent.setup();
+    const flaky = flakyList(makeOrders(12));
+    server.use(flaky.handler);
+    renderTable(TEXTS);
+    await screen.findByText('REF-012');
+
+    flaky.failing = true;
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TEXTS.loadErrorText);
+    expect(screen.getByText('6–10 of 12')).toBeTruthy();
+
+    flaky.failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('REF-007')).toBeTruthy();
+    expect(flaky.list.last().get('$skip')).toBe('5');
+  });
+
+  it('keeps the rows on screen when a reload fails, and says so with a retry', async () => {
+    const user = userEvent.setup();
+    const flaky = flakyList(makeOrders(3));
+    server.use(flaky.handler);
+    const { queryClient } = renderTable(TEXTS);
+    await screen.findByText('REF-003');
+
+    flaky.failing = true;
+    await queryClient.invalidateQueries();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TEXTS.loadErrorText);
+    expect(screen.getByText('REF-003')).toBeTruthy();
+
+    flaky.failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByText('REF-003')).toBeTruthy();
+  });
+
+  describe('as cards', () => {
+    let restoreMedia: () => void;
+    let observer: ReturnType<typeof installIntersectionObserver>;
+    beforeEach(() => {
+      restoreMedia = matchAllMediaQueries();
+      observer = installIntersectionObserver();
+    });
+    afterEach(() => {
+      restoreMedia();
+      observer.restore();
+    });
+
+    it('show the same four states', async () => {
+      const user = userEvent.setup();
+      const flaky = flakyList(makeOrders(3));
+      flaky.failing = true;
+      server.use(flaky.handler);
+      const { unmount } = renderTable(TEXTS);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(TEXTS.loadErrorText);
+      flaky.failing = false;
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(screen.getAllByTestId('data-table-card')).toHaveLength(3));
+      unmount();
+
+      renderTable(TEXTS, '/?orders.f.reference=nothing');
+      expect(await screen.findByText(TEXTS.noMatchText)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(screen.getAllByTestId('data-table-card')).toHaveLength(3));
+    });
+
+    it('say a failed further load failed, stop asking, and Retry goes on', async () => {
+      const user = userEvent.setup();
+      const flaky = flakyList(makeOrders(12));
+      server.use(flaky.handler);
+      renderTable(TEXTS);
+      await waitFor(() => expect(screen.getAllByTestId('data-table-card')).toHaveLength(5));
+
+      flaky.failing = true;
+      await waitFor(() => expect(observer.observing()).toBe(1));
+      observer.intersectAll();
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(TEXTS.loadErrorText);
+      expect(screen.getAllByTestId('data-table-card')).toHaveLength(5);
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+      // The sentinel waits for the user: no request loop while the end of the list is in view.
+      expect(observer.observing()).toBe(0);
+      const failures = flaky.failures;
+      observer.intersectAll();
+      expect(flaky.failures).toBe(failures);
+
+      flaky.failing = false;
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(screen.getAllByTestId('data-table-card')).toHaveLength(10));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(flaky.list.last().get('$skip')).toBe('5');
+    });
   });
 });
 

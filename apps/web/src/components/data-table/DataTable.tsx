@@ -12,7 +12,7 @@
  *     defaultSort={{ field: 'createdDate', direction: 'desc' }}
  *     baseFilter="endPointTypeId eq 1"       // ANDed with the user's filters
  *     pageSizeOptions={[13]}                 // default 5, 20, 50, 100; one option hides the selector, stores nothing
- *     defaultPageSize={20}                   // when nothing is stored (default 5)
+ *     defaultPageSize={50}                   // when nothing is stored (default 20, decision 0057)
  *     select={['orderId', 'reference']}      // $select
  *     csvFileName="broadband-orders"         // 'Export CSV' button; omit or false for none
  *     toolbar={<Button>Add</Button>}         // shown above the table
@@ -20,6 +20,9 @@
  *     onError={(error) => ...}               // failed CSV export, and downloads/edits whose column has no handler
  *     layout="auto"                          // 'table' | 'cards' to force one; auto: cards below the md breakpoint
  *     urlKey="orders"                        // namespaces its URL parameters (default: resource); unique per page
+ *     emptyText="No orders yet."             // no rows at all
+ *     noMatchText="No orders match this filter"        // no rows for the user's filters (with Clear filters)
+ *     loadErrorText="We couldn't load your orders"     // a failed load (with Retry)
  *   />
  *
  * Page, page size, sort and filters live in the URL's search parameters (`?orders.page=2&orders.sort=reference.asc
@@ -29,12 +32,14 @@
  *
  * Requests: `$top`, `$skip`, `$count=true`, `$orderby` (header clicks toggle ascending/descending), `$filter`
  * (query.ts), `$select`; the query key is `apiQueryKey(path, options)` of the endpoint's path, so writes to the same API area reload it.
- * Paging keeps the previous page on screen while the next loads. A failed load only stops the progress bar; the
- * error goes to the console and the table shows no rows. A page past the end (a stale link, rows removed elsewhere)
- * shows the last page instead.
+ * Paging keeps the previous page on screen while the next loads. Without rows the list says which of four states it
+ * is in (decision 0055): loading (skeleton rows or cards), empty (`emptyText`), empty for the user's filters
+ * (`noMatchText` and a Clear filters button), or failed (`loadErrorText` and a Retry button); a failure while rows are
+ * on screen (the next cards, a reload) shows the same text and Retry above the table or below the cards. The error
+ * also goes to the console. A page past the end (a stale link, rows removed elsewhere) shows the last page instead.
  *
  * Columns (`field`, `header`, `value?`, `sortable?`, `sortField?`, `filter?: 'text' | 'date'`, `filterField?`,
- * `dateKind?`, `render?`, `csvValue?`, `excludeFromCsv?`, `align?`, `width?`) by `type`:
+ * `dateKind?`, `render?`, `csvValue?`, `excludeFromCsv?`, `align?`, `width?`, `card?`) by `type`:
  *   string (default) · bool (icon titled 'true'/'false') · date (`pattern`, default dd/MM/yyyy) · number
  *   (`digitsInfo`, default 1.0-2) · money · bytes (table units, up to TB) · duration (`hideSeconds`) · speed (Mb/s) ·
  *   notes (pre-wrapped, 'Show more' past `previewLines`) · link (`href(row)`, a router link) · status (pending,
@@ -44,7 +49,9 @@
  *   `canEdit`, `onSaveError`, `maxLength`) · changeSite (`value`, `options`, `text`, `save`, ...) · changeTeam
  *   (`value`, `options`, `names`, `save`, ...) · selection (checkbox; needs the `selection` prop).
  *
- * Small screens (below `md`) show one card per row (header: value for every column) and no pagination: the first
+ * Small screens (below `md`) show one compact card per row (decision 0058: the columns marked `card: 'key'` large at
+ * the top beside the download and options buttons, the others as 'label value' two to a line, `card: 'wide'` and
+ * roomy cell types on a line of their own) and no pagination: the first
  * load asks for a page of the current page size, and each further load, when the bottom sentinel scrolls into view
  * (IntersectionObserver) or 'Load more' is pressed, doubles the rows held by fetching the next as many rows again
  * (5 → 10 → 20 → 40 ...), in requests of at most MAX_PAGE_SIZE, until the total is reached. The loaded rows are kept
@@ -86,13 +93,19 @@ export interface DataTableProps<Row> {
   selection?: DataTableSelection<Row>;
   onError?: (error: unknown) => void;
   layout?: 'auto' | 'table' | 'cards';
-  /** Shown when nothing matches (default 'No records found.'). */
+  /** Shown when the list has no rows at all (default 'No records found.'). */
   emptyText?: string;
+  /** Shown when the user's filters match nothing, beside Clear filters (default 'No records match this filter'). */
+  noMatchText?: string;
+  /** Shown when a load fails, beside Retry (default "We couldn't load this list"). */
+  loadErrorText?: string;
   /** Prefix of the list's URL parameters (default: `resource`); two tables on one page need different ones. */
   urlKey?: string;
 }
 
 export const NO_RECORDS_TEXT = 'No records found.';
+const NO_MATCH_TEXT = 'No records match this filter';
+const LOAD_ERROR_TEXT = "We couldn't load this list";
 
 const SELECTION_COLUMN_FIELD = '__selection';
 
@@ -136,7 +149,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         columns={columns}
         context={context}
         ariaLabel={ariaLabel}
-        emptyText={props.emptyText ?? NO_RECORDS_TEXT}
+        texts={{
+          empty: props.emptyText ?? NO_RECORDS_TEXT,
+          noMatch: props.noMatchText ?? NO_MATCH_TEXT,
+          loadError: props.loadErrorText ?? LOAD_ERROR_TEXT,
+        }}
         onOpenFilter={setOpenFilter}
       />
       {openColumn && (

@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
 import { type CellContext, DataTableCellContent } from './cells';
+import { EmptyListMessage, emptyListState, type ListTexts, LoadFailedNotice } from './ListStatus';
 import { isActiveFilter, sortFieldOf } from './query';
 import type { DataTableColumn, DataTableSelection, DataTableSort, Id } from './types';
 import type { ListController } from './useListController';
@@ -24,30 +25,34 @@ export interface ListViewProps<Row> {
   columns: readonly DataTableColumn<Row>[];
   context: CellContext<Row>;
   ariaLabel: string;
-  emptyText: string;
+  texts: ListTexts;
   onOpenFilter: (field: string) => void;
 }
+
+// Figures and dates read as one piece: '4d 4h 2m 42s' or '120.19 GB' broken over two lines reads as two values.
+const UNBROKEN_TYPES = new Set(['date', 'number', 'money', 'bytes', 'duration', 'speed']);
 
 export function LoadingBar({ show, label }: { show: boolean; label: string }) {
   return <Box sx={{ height: 4 }}>{show && <LinearProgress aria-label={`Loading ${label}`} />}</Box>;
 }
 
 /** The list as a table: sortable and filterable headers, a page at a time with the page size choice below. */
-export function TableView<Row>({
-  controller,
-  columns,
-  context,
-  ariaLabel,
-  emptyText,
-  onOpenFilter,
-}: ListViewProps<Row>) {
+export function TableView<Row>({ controller, columns, context, ariaLabel, texts, onOpenFilter }: ListViewProps<Row>) {
   const { rows, fetching, sort, filters, total, page, pageSize, pageSizeOptions } = controller;
   const { getRowId, selection } = context;
+  const emptyState = rows.length === 0 ? emptyListState(controller) : undefined;
   return (
     <Paper variant="outlined">
       <LoadingBar show={fetching} label={ariaLabel} />
+      {rows.length > 0 && <LoadFailedNotice controller={controller} texts={texts} />}
       <TableContainer>
-        <Table size="small" aria-label={ariaLabel} aria-busy={fetching}>
+        <Table
+          size="small"
+          aria-label={ariaLabel}
+          aria-busy={fetching}
+          // 12 px between columns rather than 16: the bills of several companies keep all ten columns on a laptop.
+          sx={{ '& .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox)': { px: 1.5 } }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -75,30 +80,36 @@ export function TableView<Row>({
                     key={column.field}
                     align={column.align}
                     padding={column.type === 'selection' ? 'checkbox' : 'normal'}
+                    sx={UNBROKEN_TYPES.has(column.type ?? '') ? { whiteSpace: 'nowrap' } : undefined}
                   >
                     <DataTableCellContent column={column} row={row} context={context} />
                   </TableCell>
                 ))}
               </TableRow>
             ))}
-            {rows.length === 0 && fetching && <SkeletonRows columns={columns.length} />}
-            {rows.length === 0 && !fetching && (
+            {emptyState === 'loading' && <SkeletonRows columns={columns.length} />}
+            {emptyState !== undefined && emptyState !== 'loading' && (
               <TableRow>
-                <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+                <TableCell colSpan={columns.length}>
+                  <EmptyListMessage state={emptyState} controller={controller} texts={texts} />
+                </TableCell>
               </TableRow>
             )}
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, next) => controller.setPage(next)}
-        onRowsPerPageChange={(event) => controller.setPageSize(Number(event.target.value))}
-      />
+      {/* A first load that failed knows no count: '0–0 of 0' would say there is nothing. */}
+      {!(emptyState === 'failed' && total === 0) && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...pageSizeOptions]}
+          onPageChange={(_event, next) => controller.setPage(next)}
+          onRowsPerPageChange={(event) => controller.setPageSize(Number(event.target.value))}
+        />
+      )}
     </Paper>
   );
 }

@@ -59,10 +59,13 @@ export function BoolCell({ value }: { value: unknown }) {
   );
 }
 
+// Icons as tall as the text's line (1.43em of body2 is 20 px), so a row with a status is as tall as one without.
+const STATUS_ICON_SIZE = { fontSize: '1.25em' } as const;
+
 const STATUS_ICONS: Record<StatusStyle, ReactNode> = {
-  pending: <HourglassTop fontSize="small" sx={{ color: 'warning.main' }} />,
-  succeeded: <CheckCircle fontSize="small" />,
-  failed: <ErrorIcon fontSize="small" />,
+  pending: <HourglassTop sx={{ ...STATUS_ICON_SIZE, color: 'warning.main' }} />,
+  succeeded: <CheckCircle sx={STATUS_ICON_SIZE} />,
+  failed: <ErrorIcon sx={STATUS_ICON_SIZE} />,
   default: null,
 };
 
@@ -83,12 +86,14 @@ export function StatusCell({ status }: { status: string }) {
       component="span"
       data-status={style}
       sx={{
+        // The text keeps the cell's size and line; aligned to the top of the line, the icon adds no height to it.
         display: 'inline-flex',
         alignItems: 'center',
+        verticalAlign: 'top',
         gap: 0.5,
+        font: 'inherit',
         color: STATUS_COLORS[style],
         fontWeight: style === 'default' ? undefined : 500,
-        fontStyle: style === 'pending' ? 'italic' : undefined,
       }}
     >
       {STATUS_ICONS[style]}

@@ -97,9 +97,11 @@ describe('filters', () => {
 describe('page size', () => {
   it('uses the only option, else the default when it is offered, else the first option', () => {
     expect(initialPageSize('bills', [13])).toBe(13);
-    expect(initialPageSize('orders', [5, 20, 50, 100])).toBe(5);
+    // Decision 0057: 20 where the list names no default.
+    expect(initialPageSize('orders', [5, 20, 50, 100])).toBe(20);
     expect(initialPageSize('orders', [5, 20, 50, 100], 50)).toBe(50);
     expect(initialPageSize('orders', [20, 50], 7)).toBe(20);
+    expect(initialPageSize('orders', [5, 50])).toBe(5);
   });
 });
 

@@ -68,6 +68,13 @@ export interface DataTableColumnBase<Row> {
   excludeFromCsv?: boolean;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /**
+   * Its place on a phone card: 'key', one of the row's key figures, large at the top of the card, two to a line;
+   * 'wideKey', a key figure with a line of its own (after the others: a long invoice number); 'wide', a detail with a
+   * line of its own; otherwise a detail, two to a line. Download and options columns are always buttons in the card's
+   * top corner.
+   */
+  card?: 'key' | 'wideKey' | 'wide';
 }
 
 export interface StringColumn<Row> extends DataTableColumnBase<Row> {

@@ -48,6 +48,13 @@ export interface ListController<Row> {
   toggleSort(field: string): void;
   /** Sets or (with undefined or an inactive filter) removes a column's filter. */
   setFilter(field: string, filter: ColumnFilterValue | undefined): void;
+  /** Whether a user filter is on, and removing every one of them. */
+  filtered: boolean;
+  clearFilters(): void;
+  /** The last load failed: the first rows, the next page or more cards, or a reload of rows on screen. */
+  failed: boolean;
+  /** Asks again for what failed (the rows on screen, or the next cards). */
+  retry(): void;
   /** Cards: whether more rows can be loaded, and loading them. */
   hasMore: boolean;
   loadMore(): void;
@@ -122,7 +129,11 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
 
   useLoadErrorLog(cards ? cardsQuery.error : tableQuery.error, path);
 
-  const total = cards ? (cardsQuery.data?.pages.at(-1)?.total ?? 0) : (tableQuery.data?.total ?? 0);
+  // A failed page has no data, but the pagination should still say where the user is: keep the last total seen.
+  const knownTotal = cards ? cardsQuery.data?.pages.at(-1)?.total : tableQuery.data?.total;
+  const [lastTotal, setLastTotal] = useState(0);
+  if (knownTotal !== undefined && knownTotal !== lastTotal) setLastTotal(knownTotal);
+  const total = knownTotal ?? lastTotal;
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   // A page past the end (a stale link, or rows removed elsewhere) is shown as loading until the URL is corrected.
   const pastTheEnd =
@@ -132,6 +143,8 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
     return pastTheEnd ? [] : (tableQuery.data?.rows ?? []);
   }, [cards, cardsQuery.data, tableQuery.data, pastTheEnd]);
   const fetching = (cards ? cardsQuery.isFetching : tableQuery.isFetching) || pastTheEnd;
+  const failed = cards ? cardsQuery.isError : tableQuery.isError;
+  const filtered = Object.values(filters).some(isActiveFilter);
 
   useEffect(() => {
     if (pastTheEnd && !tableQuery.isFetching) updateParams({ ...params, page: lastPage }, { replace: true });
@@ -166,6 +179,16 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
     updateParams({ ...params, page: 0, filters: next });
   }
 
+  function clearFilters(): void {
+    updateParams({ ...params, page: 0, filters: {} });
+  }
+
+  function retry(): void {
+    if (!cards) void tableQuery.refetch();
+    else if (cardsQuery.isFetchNextPageError) void cardsQuery.fetchNextPage();
+    else void cardsQuery.refetch();
+  }
+
   async function exportCsv(): Promise<void> {
     if (!csvFileName) return;
     setExporting(true);
@@ -193,6 +216,10 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
     setSort,
     toggleSort,
     setFilter,
+    filtered,
+    clearFilters,
+    failed,
+    retry,
     hasMore: cards && cardsQuery.hasNextPage,
     loadMore: () => void cardsQuery.fetchNextPage(),
     exporting,

@@ -1,25 +1,28 @@
 import { type Invoice, InvoiceSchema, invoiceEndpoints } from '@portal/contract';
 import { useMemo } from 'react';
 import { useCan } from '../../app/session/useCan';
+import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import type { InvoiceFile } from './invoice-files';
 import { useInvoiceDownload } from './useInvoiceDownload';
 
 type Download = (file: InvoiceFile) => Promise<void>;
 
-/** Which download columns the table has: DownloadBill and DownloadCDRs Read. */
-export interface InvoiceDownloads {
+/** Which optional columns the table has: the downloads (DownloadBill and DownloadCDRs Read) and the company. */
+export interface InvoiceColumnOptions {
   bill: boolean;
   cdrs: boolean;
+  /** The caller has several companies: each bill says whose it is (decision 0056). */
+  company: boolean;
 }
 
 /**
  * The invoice table's columns (spec 2.6); the Bill and CDRs download columns only with DownloadBill and DownloadCDRs
- * Read (spec 4 and 6). `browse` makes every figure sortable and the date and invoice number filterable (My Bills; the
- * dashboard shows the latest bills only).
+ * Read (spec 4 and 6). `browse` makes every figure sortable and the date, invoice number and company filterable (My
+ * Bills; the dashboard shows the latest bills only). On a phone card the date, number and amount come first, large.
  */
 export function invoiceColumns(
-  downloads: InvoiceDownloads,
+  options: InvoiceColumnOptions,
   download: Download,
   browse = false,
 ): DataTableColumn<Invoice>[] {
@@ -30,16 +33,39 @@ export function invoiceColumns(
       type: 'date',
       pattern: 'dd/MM/yyyy',
       sortable: true,
+      card: 'key',
       ...(browse ? { filter: 'date', dateKind: 'date' } : {}),
     },
-    { field: 'invoiceNumber', header: 'Invoice Number', ...(browse ? { sortable: true, filter: 'text' } : {}) },
+    {
+      field: 'invoiceNumber',
+      header: 'Invoice Number',
+      card: 'wideKey',
+      ...(browse ? { sortable: true, filter: 'text' } : {}),
+    },
+  ];
+  if (options.company) {
+    columns.push({
+      field: 'companyName',
+      header: 'Company',
+      card: 'wide',
+      ...(browse ? { sortable: true, filter: 'text' } : {}),
+    });
+  }
+  columns.push(
     { field: 'calls', header: 'Calls', type: 'number', digitsInfo: '1.0-0', align: 'right', sortable: browse },
     { field: 'duration', header: 'Duration', type: 'duration', align: 'right', sortable: browse },
     { field: 'bytes', header: 'Usage', type: 'bytes', align: 'right', sortable: browse },
     { field: 'fixedCharges', header: 'Fixed Charges', type: 'money', align: 'right', sortable: browse },
-    { field: 'invoiceAmount', header: 'Invoice Amount', type: 'money', align: 'right', sortable: browse },
-  ];
-  if (downloads.bill) {
+    {
+      field: 'invoiceAmount',
+      header: 'Invoice Amount',
+      type: 'money',
+      align: 'right',
+      sortable: browse,
+      card: 'key',
+    },
+  );
+  if (options.bill) {
     columns.push({
       field: 'pdfFileName',
       header: 'Bill',
@@ -49,7 +75,7 @@ export function invoiceColumns(
       download: (row) => download({ webDataPhysicalLocation: row.webDataPhysicalLocation, fileName: row.pdfFileName }),
     });
   }
-  if (downloads.cdrs) {
+  if (options.cdrs) {
     columns.push({
       field: 'cdrFileName',
       header: 'CDRs',
@@ -76,8 +102,12 @@ export interface InvoicesTableProps {
 export function InvoicesTable({ resource, pageSize, ariaLabel, browse = false }: InvoicesTableProps) {
   const bill = useCan('DownloadBill', 'Read') === true;
   const cdrs = useCan('DownloadCDRs', 'Read') === true;
+  const company = useHasSeveralCompanies();
   const download = useInvoiceDownload();
-  const columns = useMemo(() => invoiceColumns({ bill, cdrs }, download, browse), [bill, cdrs, download, browse]);
+  const columns = useMemo(
+    () => invoiceColumns({ bill, cdrs, company }, download, browse),
+    [bill, cdrs, company, download, browse],
+  );
   return (
     <DataTable<Invoice>
       resource={resource}
@@ -90,6 +120,8 @@ export function InvoicesTable({ resource, pageSize, ariaLabel, browse = false }:
       defaultSort={{ field: 'billDate', direction: 'desc' }}
       pageSizeOptions={[pageSize]}
       emptyText="No bills yet."
+      noMatchText="No bills match this filter"
+      loadErrorText="We couldn't load your bills"
     />
   );
 }

@@ -33,6 +33,8 @@ function invoice(n: number): Invoice {
     webDataPhysicalLocation: `acme/${billDate.slice(0, 7)}`,
     pdfFileName: `INV-${mm}.pdf`,
     cdrFileName: `INV-${mm}.csv`,
+    companyId: 1,
+    companyName: 'Acme Logistics Ltd',
   };
 }
 

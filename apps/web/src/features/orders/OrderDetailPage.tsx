@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { type OrderItemListItem, OrderItemListItemSchema, orderEndpoints } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StatusCell } from '../../components/data-table/cells';
 import { PageHeading } from '../../components/PageHeading';
@@ -52,10 +53,31 @@ function MaskedPassword({ password }: { password: string }) {
   );
 }
 
+/** A load that failed, said as such, with a retry (never shown as 'None' or as nothing). */
+function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <Stack role="alert" direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="inherit" color="error.dark">
+        {text}
+      </Typography>
+      <Button size="small" variant="outlined" onClick={onRetry}>
+        Retry
+      </Button>
+    </Stack>
+  );
+}
+
 function AdditionalProducts({ orderItemId }: { orderItemId: number | undefined }) {
-  const { data: products, isPending } = useAdditionalProducts(orderItemId);
+  const { data: products, isPending, isError, refetch } = useAdditionalProducts(orderItemId);
+  if (isError) return <LoadFailed text="We couldn't load the products" onRetry={() => void refetch()} />;
   if (isPending) return <Skeleton width={120} />;
-  if (!products || products.length === 0) return <Typography color="text.secondary">None</Typography>;
+  // The cell's own size: 'None' reads like the other cells of the row, not as a paragraph of its own.
+  if (products.length === 0)
+    return (
+      <Typography variant="inherit" color="text.secondary">
+        None
+      </Typography>
+    );
   return (
     <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
       {products.map((product) => (
@@ -119,8 +141,8 @@ function BroadbandItem({ item }: { item: OrderItemListItem }) {
 }
 
 const mobileColumns: DataTableColumn<OrderItemListItem>[] = [
-  { field: 'cli', header: 'Mobile Number' },
-  { field: 'reference', header: 'Reference' },
+  { field: 'cli', header: 'Mobile Number', card: 'key' },
+  { field: 'reference', header: 'Reference', card: 'key' },
   { field: 'simNumber', header: 'SIM Number' },
   { field: 'product', header: 'Product' },
   { field: 'orderItemType', header: 'Type' },
@@ -136,9 +158,19 @@ const mobileColumns: DataTableColumn<OrderItemListItem>[] = [
 /** An order (spec 2.13): 'Order {reference}', when it was placed, its status and stage, and its items. */
 export function OrderDetailPage({ kind }: { kind: OrderKind }) {
   const orderId = Number(useParams().orderId);
-  const { data: order, isPending } = useOrder(kind, orderId);
+  const { data: order, isPending, isError, refetch } = useOrder(kind, orderId);
   const items = useOrderItems(orderId);
+  const severalCompanies = useHasSeveralCompanies();
   const { title } = ORDER_KINDS[kind];
+
+  if (isError) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <PageHeading title="Order" />
+        <LoadFailed text="We couldn't load this order" onRetry={() => void refetch()} />
+      </Stack>
+    );
+  }
 
   if (!isPending && !order) {
     return (
@@ -160,6 +192,7 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
           {order ? (
             <Details
               rows={[
+                ['Company', severalCompanies ? order.companyName : undefined],
                 ['Order Placed', formatDateTime(order.createdDate)],
                 ['Status', <StatusCell key="status" status={order.slowestOrderItemStatus} />],
                 ['Stage', order.slowestOrderItemStage],
@@ -171,7 +204,9 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
         </CardContent>
       </Card>
       {kind === 'broadband' ? (
-        items.isPending ? (
+        items.isError ? (
+          <LoadFailed text="We couldn't load the order's items" onRetry={() => void items.refetch()} />
+        ) : items.isPending ? (
           <Skeleton variant="rounded" height={240} />
         ) : (
           <Stack spacing={3}>
@@ -191,7 +226,8 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
           getRowId={(item) => item.orderItemId ?? 0}
           ariaLabel="Order items"
           defaultSort={{ field: 'orderItemId', direction: 'asc' }}
-          defaultPageSize={20}
+          emptyText="This order has no items."
+          loadErrorText="We couldn't load the order's items"
           csvFileName={order ? `order-${order.reference}` : false}
         />
       )}
