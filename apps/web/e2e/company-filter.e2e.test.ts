@@ -1,13 +1,14 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
-import { PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
+import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
 import { NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 // docs/decisions/0075-one-company-filter-for-the-whole-portal.md
 const HEADER = 'x-portal-company';
 const HOLDINGS = 'Initech Holdings Ltd';
+const FIELD_SERVICES = 'Initech Field Services Ltd';
 
 interface Named {
   id: number;
@@ -29,7 +30,7 @@ async function invoiceNumbers(baseUrl: string, session: ApiSession, companyId?: 
 }
 
 async function visibleInvoiceNumbers(page: Page): Promise<string[]> {
-  const numbers = page.getByRole('main').getByText(/^INV\d+$/);
+  const numbers = page.getByRole('main').getByText(/^INV\d{4}-\S+$/);
   await numbers.first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('main [role="progressbar"]').length === 0);
   return numbers.allInnerTexts();
@@ -101,6 +102,20 @@ describe('the company filter', () => {
       expect(await problems()).toEqual(NO_PROBLEMS);
     });
   }
+
+  it('makes the home page’s figures the chosen company’s alone', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'multi.admin');
+    const { page, problems } = await portal.open(undefined, session.storage);
+    await page.goto('/');
+    const latestBill = page.getByRole('region', { name: 'Latest Bill', exact: true });
+    await latestBill.getByText(FIELD_SERVICES).waitFor();
+    await chooseCompany(page, HOLDINGS, false);
+    await latestBill.getByText(/^£[\d,]+\.\d\d$/).waitFor();
+    await expect.poll(() => latestBill.innerText()).toContain(HOLDINGS);
+    expect(await latestBill.innerText()).not.toContain(FIELD_SERVICES);
+    await takeScreenshot(page, 'company-filter-home', DESKTOP);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
 
   it('is offered only to users with several companies', async () => {
     const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');

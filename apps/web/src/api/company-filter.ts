@@ -41,3 +41,9 @@ export function companyFilterHeaders(endpoint: EndpointDefinition): Record<strin
 export function connectCompanyFilter(client: ApiClient = apiClient): () => void {
   return client.onSessionEvent(() => companyFilter.set(undefined));
 }
+
+/** The companies the pages show: the chosen one, or all of them when none (or one no longer theirs) is chosen. */
+export function companiesInView<C extends { id: number }>(companies: readonly C[], companyId: number | undefined): C[] {
+  const chosen = companies.filter((company) => company.id === companyId);
+  return chosen.length > 0 ? chosen : [...companies];
+}

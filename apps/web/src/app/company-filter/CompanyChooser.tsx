@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useCompanyNames } from '../session/useSession';
+import { useAllCompanyNames } from '../session/useSession';
 import { useCompanyFilter } from './useCompanyFilter';
 
 const ALL = 'all';
@@ -10,7 +10,7 @@ const ALL = 'all';
  * `onToolbar` styles it for the coloured app bar.
  */
 export function CompanyChooser({ onToolbar = false }: { onToolbar?: boolean }) {
-  const { data: companies } = useCompanyNames();
+  const { data: companies } = useAllCompanyNames();
   const { companyId, choose } = useCompanyFilter();
   if (!companies || companies.length < 2) return null;
   const chosen = companies.some((company) => company.id === companyId) ? String(companyId) : ALL;

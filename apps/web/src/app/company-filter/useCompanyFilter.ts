@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { companyFilter } from '../../api/company-filter';
-import { companyNamesQuery, useCompanyNames } from '../session/useSession';
+import { companyNamesQuery, useAllCompanyNames } from '../session/useSession';
 
 /** Areas whose answers do not depend on the estate: kept when the company changes, so the shell does not flicker. */
 const ESTATE_FREE_AREAS = new Set(['profiles', 'partners', 'messages', 'faqs']);
@@ -35,7 +35,7 @@ export function useCompanyFilter() {
 /** Drops a stored company the caller no longer has (sign-in and sign-out clear it: connectCompanyFilter). */
 export function useCompanyFilterUpkeep(): void {
   const { companyId, choose } = useCompanyFilter();
-  const { data: companies } = useCompanyNames();
+  const { data: companies } = useAllCompanyNames();
   useEffect(() => {
     if (companyId !== undefined && companies && !companies.some((company) => company.id === companyId)) {
       choose(undefined);

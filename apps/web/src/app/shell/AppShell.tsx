@@ -19,7 +19,7 @@ import { PORTAL_TITLE } from '../../lib/portal-title';
 import { CompanyChooser } from '../company-filter/CompanyChooser';
 import { useCompanyFilter, useCompanyFilterUpkeep } from '../company-filter/useCompanyFilter';
 import { PartnerLogo } from '../partner/PartnerLogo';
-import { useCompanyNames } from '../session/useSession';
+import { useAllCompanyNames } from '../session/useSession';
 import { SideMenu } from './SideMenu';
 
 const DRAWER_WIDTH = 248;
@@ -34,7 +34,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data: companies } = useCompanyNames();
+  const { data: companies } = useAllCompanyNames();
   const severalCompanies = (companies?.length ?? 0) > 1;
   const { companyId } = useCompanyFilter();
   useCompanyFilterUpkeep();
