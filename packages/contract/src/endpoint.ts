@@ -36,6 +36,11 @@ export interface EndpointDefinition {
   readonly errors?: Readonly<Partial<Record<number, z.ZodType>>>;
   /** Left out of the API reference: the reference's own plumbing. */
   readonly unlisted?: boolean;
+  /**
+   * The answer covers the caller's whole estate even when a company filter is sent (the COMPANY_FILTER_HEADER):
+   * the list the filter is chosen from.
+   */
+  readonly wholeEstate?: boolean;
 }
 
 /** The names of a path's `:name` parameters. */

@@ -5,6 +5,7 @@ export * from './access';
 export * from './api';
 export * from './auth-api';
 export * from './carriers';
+export * from './company-filter';
 export * from './endpoint';
 export * from './endpoints/index';
 export * from './entities/auth';

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { principalOf } from '../auth/route-access.js';
+import { companyFilterOf } from '../estate/company-filter.js';
 import { type EstateScope, estateScope } from '../estate/estate-scope.js';
 
 declare module 'fastify' {
@@ -92,8 +93,13 @@ export function registerEndpoint<E extends EndpointDefinition>(
   const { handler, beforeValidation } =
     typeof implementation === 'function' ? { handler: implementation, beforeValidation: undefined } : implementation;
   const run = handler as unknown as Untyped;
-  const scopeOf = (request: FastifyRequest) =>
-    definition.access === 'public' ? {} : { scope: estateScope(app.database.db, principalOf(request)) };
+  const scopeOf = async (request: FastifyRequest) => {
+    if (definition.access === 'public') return {};
+    const caller = principalOf(request);
+    const db = app.database.db;
+    const onlyCompany = definition.wholeEstate ? undefined : await companyFilterOf(db, caller, request);
+    return { scope: estateScope(db, caller, onlyCompany) };
+  };
   app.route({
     method: definition.method,
     url: definition.path,
@@ -102,7 +108,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
     ...(beforeValidation
       ? {
           onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-            await (beforeValidation as unknown as Untyped)({ request, reply, ...scopeOf(request) });
+            await (beforeValidation as unknown as Untyped)({ request, reply, ...(await scopeOf(request)) });
           },
         }
       : {}),
@@ -125,7 +131,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         body: request.body,
         request,
         reply,
-        ...scopeOf(request),
+        ...(await scopeOf(request)),
       });
       if (definition.download || reply.sent) return reply;
       if (successStatus === 204) return reply.send();

@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError, apiClient, type FormFields, type RequestOptions } from './client';
+import { companyFilterHeaders } from './company-filter';
 import { apiQueryKey } from './query-cache';
 
 /**
@@ -50,11 +51,12 @@ export async function callEndpoint<E extends EndpointDefinition>(
   const path = endpointPath(endpoint, input);
   const parse = (body: unknown) =>
     (endpoint.successStatus === 204 ? undefined : endpoint.response.parse(body)) as EndpointResponse<E>;
-  if (endpoint.method === 'GET') return client.getJson(path, parse, options);
+  const request = { ...options, headers: { ...companyFilterHeaders(endpoint), ...options.headers } };
+  if (endpoint.method === 'GET') return client.getJson(path, parse, request);
   if (endpoint.bodyEncoding === 'form') {
-    return client.sendForm(path, (input.body ?? {}) as FormFields, parse, options);
+    return client.sendForm(path, (input.body ?? {}) as FormFields, parse, request);
   }
-  return client.sendJson(endpoint.method, path, input.body, parse, options);
+  return client.sendJson(endpoint.method, path, input.body, parse, request);
 }
 
 /**
@@ -68,7 +70,7 @@ export async function downloadEndpoint<E extends EndpointDefinition & { download
 ): Promise<Response> {
   const client = options.client ?? apiClient;
   const path = endpointPath(endpoint, input);
-  const response = await client.apiFetch(path, { method: endpoint.method });
+  const response = await client.apiFetch(path, { method: endpoint.method, headers: companyFilterHeaders(endpoint) });
   if (!response.ok) throw new ApiError(response.status, path, undefined);
   return response;
 }

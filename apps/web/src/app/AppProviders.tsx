@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { connectCompanyFilter } from '../api/company-filter';
 import { connectQueryCache } from '../api/query-cache';
 import { NotificationProvider } from '../components/notifications/NotificationProvider';
 import { routerBasename, routerPathname } from '../lib/base-url';
@@ -23,6 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     return client;
   });
   useEffect(() => connectQueryCache(queryClient), [queryClient]);
+  useEffect(() => connectCompanyFilter(), []);
 
   return (
     <QueryClientProvider client={queryClient}>

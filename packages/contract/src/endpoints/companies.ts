@@ -23,8 +23,9 @@ export const list = endpoint({
 export const names = endpoint({
   method: 'GET',
   path: '/api/companies/names',
-  summary: "Id and name of each company in the caller's estate, by name",
+  summary: "Id and name of each company in the caller's estate, by name (whatever the company filter)",
   access: 'signed-in',
+  wholeEstate: true,
   response: odataList(NamedRefSchema),
 });
 

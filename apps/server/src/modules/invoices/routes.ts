@@ -1,4 +1,4 @@
-import { API } from '@portal/contract';
+import { API, COMPANY_FILTER_HEADER } from '@portal/contract';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { filesDir, LocalFileStorage } from '../../storage/local-file-storage.js';
 import { endpointRoutes } from '../endpoint-routes.js';
@@ -30,6 +30,8 @@ export const invoiceRoutes = endpointRoutes(API.invoices, (app, options: Invoice
           .header('content-length', file.sizeBytes)
           .header('content-disposition', attachmentDisposition(fileName))
           .header('cache-control', 'private')
+          // A browser may keep the file, but only for the same caller and company filter.
+          .header('vary', `authorization, ${COMPANY_FILTER_HEADER}`)
           .send(file.content);
       },
     },

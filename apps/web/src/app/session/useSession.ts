@@ -1,6 +1,7 @@
 import { companyEndpoints, type Permission, profileEndpoints, TIMINGS } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { companiesInView, companyFilter } from '../../api/company-filter';
 import { endpointQuery } from '../../api/endpoints';
 import { sessionStore } from '../../api/session-store';
 import { type TokenUser, userFromToken } from './token-claims';
@@ -41,12 +42,27 @@ export function usePermissions(): ReadonlyArray<Permission> | undefined {
   return isPending ? undefined : (data ?? []);
 }
 
-/** The companies of the caller's estate by name: the toolbar shows the first. */
-export function useCompanyNames() {
+/** Every company of the caller's estate by name, whatever the company filter: what the company chooser offers. */
+export function useAllCompanyNames() {
   const { signedIn } = useSessionSnapshot();
   return useQuery({
     ...companyNamesQuery,
     select: (list) => list.value,
+    enabled: signedIn,
+    refetchInterval: TIMINGS.userDetailsRefreshMs,
+  });
+}
+
+/**
+ * The companies the pages show figures for, by name: the one the company filter names, or all of the caller's
+ * (decision 0075). A page shows whose each figure is when this holds more than one.
+ */
+export function useCompanyNames() {
+  const { signedIn } = useSessionSnapshot();
+  const companyId = useSyncExternalStore(companyFilter.subscribe, companyFilter.get);
+  return useQuery({
+    ...companyNamesQuery,
+    select: (list) => companiesInView(list.value, companyId),
     enabled: signedIn,
     refetchInterval: TIMINGS.userDetailsRefreshMs,
   });

@@ -16,8 +16,10 @@ import { PageLoader } from '../../components/PageLoader';
 import { MessageBanner } from '../../features/messages/MessageBanner';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
 import { PORTAL_TITLE } from '../../lib/portal-title';
+import { CompanyChooser } from '../company-filter/CompanyChooser';
+import { useCompanyFilter, useCompanyFilterUpkeep } from '../company-filter/useCompanyFilter';
 import { PartnerLogo } from '../partner/PartnerLogo';
-import { useCompanyNames } from '../session/useSession';
+import { useAllCompanyNames } from '../session/useSession';
 import { SideMenu } from './SideMenu';
 
 const DRAWER_WIDTH = 248;
@@ -32,8 +34,14 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data: companies } = useCompanyNames();
-  const companyName = companies?.[0]?.name;
+  const { data: companies } = useAllCompanyNames();
+  const severalCompanies = (companies?.length ?? 0) > 1;
+  const { companyId } = useCompanyFilter();
+  useCompanyFilterUpkeep();
+  // Whose figures the pages show: the one company, the chosen one, or all of several (decision 0075).
+  const companyName = severalCompanies
+    ? (companies?.find((company) => company.id === companyId)?.name ?? `All companies (${companies?.length})`)
+    : companies?.[0]?.name;
   const onSearchPage = pathname.replace(/\/+$/, '') === '/search';
 
   async function signOut() {
@@ -102,7 +110,9 @@ export function AppShell() {
             >
               {PORTAL_TITLE}
             </Link>
-            {companyName ? (
+            {severalCompanies && !small ? (
+              <CompanyChooser onToolbar />
+            ) : companyName ? (
               <Typography
                 variant="body2"
                 noWrap
@@ -134,7 +144,11 @@ export function AppShell() {
             onClose={() => setDrawerOpen(false)}
             slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
           >
-            {companyName ? (
+            {severalCompanies ? (
+              <Box sx={{ px: 2, pt: 2, display: 'grid' }}>
+                <CompanyChooser />
+              </Box>
+            ) : companyName ? (
               <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }} noWrap>
                 {companyName}
               </Typography>

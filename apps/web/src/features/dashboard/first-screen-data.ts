@@ -1,5 +1,6 @@
 import { type Permission, usageEndpoints } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { companiesInView, companyFilter } from '../../api/company-filter';
 import { endpointQuery } from '../../api/endpoints';
 import { companyNamesQuery } from '../../app/session/useSession';
 import { invoiceChartQuery } from '../bills/invoice-queries';
@@ -29,7 +30,7 @@ export function prefetchDashboardData(queryClient: QueryClient, held: ReadonlyAr
 async function prefetchBillTiles(queryClient: QueryClient): Promise<void> {
   // A failure here costs only the head start: the tiles load the same data themselves.
   const companies = await queryClient.fetchQuery(companyNamesQuery).catch(() => undefined);
-  for (const company of companies?.value ?? []) {
+  for (const company of companiesInView(companies?.value ?? [], companyFilter.get())) {
     void queryClient.prefetchQuery(unbilledCallsQuery(company.id));
     void queryClient.prefetchQuery(latestBillQuery(company.id));
   }
