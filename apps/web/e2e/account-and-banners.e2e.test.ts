@@ -1,26 +1,12 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from './support/accounts';
 import { signInThroughApi } from './support/api-session';
 import { DESKTOP, PHONE, VIEWPORTS, type ViewportProfile } from './support/browser';
 import { screenshotsDir } from './support/paths';
 import { expectAccessible, NO_PROBLEMS, signIn } from './support/portal';
 import { usePortal } from './support/suite';
-
-/** Every demo account that can sign in (README); acme.expired cannot. */
-const ACCOUNTS = [
-  'acme.admin',
-  'acme.finance',
-  'acme.sitemanager',
-  'acme.teamlead',
-  'acme.mobile',
-  'acme.broadband',
-  'globex.admin',
-  'multi.admin',
-  'wayne.admin',
-  'northwind.staff',
-  'brightwave.staff',
-] as const;
 
 const WRONG_PASSWORD = 'Your current password is not correct.';
 
@@ -108,7 +94,7 @@ describe('banners, header and My Account', () => {
 
   it('fits logo, title, company name, search button and menu into a phone’s header for every account', async () => {
     const misfits: string[] = [];
-    for (const userName of ACCOUNTS) {
+    for (const userName of DEMO_ACCOUNTS) {
       const session = await signInThroughApi(portal.server.baseUrl, userName);
       const { page, problems, close } = await portal.open(PHONE, session.storage);
       await page.goto('/');

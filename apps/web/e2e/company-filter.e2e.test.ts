@@ -89,7 +89,7 @@ describe('the company filter', () => {
       }
 
       if (onPhone) await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect.poll(() => page.getByRole('combobox', { name: 'Company' }).innerText()).toBe(HOLDINGS);
+      await expect.poll(() => page.getByRole('combobox', { name: 'Company' }).textContent()).toBe(HOLDINGS);
       await takeScreenshot(page, 'company-filter-chosen', viewport);
       if (onPhone) await page.keyboard.press('Escape');
 
@@ -111,8 +111,8 @@ describe('the company filter', () => {
     await latestBill.getByText(FIELD_SERVICES).waitFor();
     await chooseCompany(page, HOLDINGS, false);
     await latestBill.getByText(/^£[\d,]+\.\d\d$/).waitFor();
-    await expect.poll(() => latestBill.innerText()).toContain(HOLDINGS);
-    expect(await latestBill.innerText()).not.toContain(FIELD_SERVICES);
+    await expect.poll(() => latestBill.textContent()).toContain(HOLDINGS);
+    expect(await latestBill.textContent()).not.toContain(FIELD_SERVICES);
     await takeScreenshot(page, 'company-filter-home', DESKTOP);
     expect(await problems()).toEqual(NO_PROBLEMS);
   });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from './support/accounts';
 import { type ApiSession, signInThroughApi } from './support/api-session';
 import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS, type ViewportProfile } from './support/browser';
 import { expectAccessible, NO_PROBLEMS } from './support/portal';
@@ -199,20 +200,7 @@ describe('dashboard tiles and the home page', () => {
     }
   }
 
-  const ACCOUNTS = [
-    'acme.admin',
-    'acme.finance',
-    'acme.sitemanager',
-    'acme.teamlead',
-    'acme.mobile',
-    'acme.broadband',
-    'globex.admin',
-    'multi.admin',
-    'wayne.admin',
-    'northwind.staff',
-    'brightwave.staff',
-  ];
-  for (const userName of ACCOUNTS) {
+  for (const userName of DEMO_ACCOUNTS) {
     it(`promises nothing on ${userName}'s home page that the account cannot open (phone)`, async () => {
       const session = await signInThroughApi(portal.server.baseUrl, userName);
       const { page, problems } = await openHome(portal, PHONE, session);

@@ -9,25 +9,11 @@ import {
 } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from './support/accounts';
 import { type ApiSession, signInThroughApi } from './support/api-session';
 import { PHONE } from './support/browser';
 import { NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
-
-/** Every demo account that can sign in (README); acme.expired cannot. */
-const ACCOUNTS = [
-  'acme.admin',
-  'acme.finance',
-  'acme.sitemanager',
-  'acme.teamlead',
-  'acme.mobile',
-  'acme.broadband',
-  'globex.admin',
-  'multi.admin',
-  'wayne.admin',
-  'northwind.staff',
-  'brightwave.staff',
-] as const;
 
 const PHONE_WIDTH = 390;
 
@@ -186,7 +172,7 @@ describe('phone layout', () => {
   // Ids of the accounts before, for routes an account may open without having anything of its own there.
   const others = new Map<RoutePath, string>();
 
-  for (const userName of ACCOUNTS) {
+  for (const userName of DEMO_ACCOUNTS) {
     it(`fits every page ${userName} may open into a ${PHONE_WIDTH} px wide screen`, async () => {
       const session = await signInThroughApi(portal.server.baseUrl, userName);
       const paths = await permittedPaths(session, others);

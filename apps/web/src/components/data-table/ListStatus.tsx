@@ -1,9 +1,9 @@
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import FilterListOff from '@mui/icons-material/FilterListOff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LoadFailed } from '../LoadFailed';
 import type { ListController } from './useListController';
 
 /** The list's own words for its states without rows: "No bills yet.", "No bills match this filter", a failure. */
@@ -37,15 +37,7 @@ export function EmptyListMessage<Row>({
   texts: ListTexts;
 }) {
   if (state === 'failed') {
-    return (
-      <Stack role="alert" direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <ErrorOutline color="error" fontSize="small" aria-hidden="true" />
-        <Typography variant="body2">{texts.loadError}</Typography>
-        <Button size="small" variant="outlined" onClick={controller.retry}>
-          Retry
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed text={texts.loadError} onRetry={controller.retry} />;
   }
   if (state === 'noMatch') {
     return (

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '../LoadFailed';
 
 /** Spec 2.8: every chart is 300 px high. */
 export const CHART_HEIGHT = 300;
@@ -79,11 +79,8 @@ export function ChartFrame({ label, loading, failed, emptyText, table, children,
           <CircularProgress aria-label={`Loading ${label}`} />
         </Box>
       ) : failed ? (
-        <Box sx={{ ...centred, flexDirection: 'column', gap: 1 }}>
-          <Typography color="text.secondary">{CHART_FAILED_TEXT}</Typography>
-          <Button variant="outlined" size="small" onClick={failed.onRetry} aria-label={`Retry ${label}`}>
-            Retry
-          </Button>
+        <Box sx={centred}>
+          <LoadFailed stacked text={CHART_FAILED_TEXT} onRetry={failed.onRetry} retryLabel={`Retry ${label}`} />
         </Box>
       ) : emptyText !== undefined ? (
         <Box sx={centred}>

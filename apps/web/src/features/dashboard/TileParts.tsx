@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -7,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { LoadFailed as LoadFailedMessage } from '../../components/LoadFailed';
 
 /** The words of a tile whose figure could not be loaded (decision 0061). */
 export const LOAD_FAILED = "Couldn't load";
@@ -58,16 +58,7 @@ export function Figure({ children, small = false }: { children: ReactNode; small
 
 /** What a tile shows in its figure's place when the request failed: the failure, and a Retry that asks again. */
 export function LoadFailed({ onRetry, what }: { onRetry: () => void; what?: string }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <Typography component="p" variant="body2" color="error" sx={{ fontWeight: 600 }}>
-        {what ? `${what}: ${LOAD_FAILED}` : LOAD_FAILED}
-      </Typography>
-      <Button size="small" variant="outlined" onClick={onRetry}>
-        Retry
-      </Button>
-    </Stack>
-  );
+  return <LoadFailedMessage text={what ? `${what}: ${LOAD_FAILED}` : LOAD_FAILED} onRetry={onRetry} />;
 }
 
 /**

@@ -16,6 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StatusCell } from '../../components/data-table/cells';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { ORDER_KINDS, type OrderKind } from './order-kinds';
@@ -49,20 +50,6 @@ function MaskedPassword({ password }: { password: string }) {
       <IconButton size="small" aria-label={shown ? 'Hide password' : 'Show password'} onClick={() => setShown(!shown)}>
         {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
       </IconButton>
-    </Stack>
-  );
-}
-
-/** A load that failed, said as such, with a retry (never shown as 'None' or as nothing). */
-function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <Stack role="alert" direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <Typography variant="inherit" color="error.dark">
-        {text}
-      </Typography>
-      <Button size="small" variant="outlined" onClick={onRetry}>
-        Retry
-      </Button>
     </Stack>
   );
 }
