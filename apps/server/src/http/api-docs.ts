@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import { COMPANY_FILTER_HEADER, type EndpointDefinition } from '@portal/contract';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { cspHeaderValue, SPA_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
@@ -15,6 +16,27 @@ const API_DOCS_CONTENT_SECURITY_POLICY = {
   'img-src': ["'self'", 'data:', 'https:'],
 };
 
+const zodToJsonSchema = createJsonSchemaTransform({ skipList: [] });
+
+/**
+ * Lists the company filter header (decision 0075) on every endpoint it narrows: those with a signed-in caller,
+ * except the ones that answer for the whole estate.
+ */
+function withCompanyFilterHeader(
+  transformed: { schema: FastifySchema; url: string },
+  endpoint: EndpointDefinition | undefined,
+): { schema: FastifySchema; url: string } {
+  if (!endpoint || endpoint.access === 'public' || endpoint.wholeEstate) return transformed;
+  const header = {
+    type: 'string',
+    pattern: '^[1-9][0-9]{0,9}$',
+    description:
+      "Narrows the answer to one of the caller's companies (its id); 404 for a company outside the caller's estate",
+  };
+  const headers = { type: 'object', properties: { [COMPANY_FILTER_HEADER]: header } };
+  return { ...transformed, schema: { ...transformed.schema, headers } };
+}
+
 /** Must be registered before any route so @fastify/swagger sees every route's zod schema. */
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
@@ -26,7 +48,7 @@ export async function registerApiDocs(app: FastifyInstance) {
         version: '0.1.0',
       },
     },
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    transform: (input) => withCompanyFilterHeader(zodToJsonSchema(input), input.route.config?.endpoint),
     transformObject: jsonSchemaTransformObject,
   });
 

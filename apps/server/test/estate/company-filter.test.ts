@@ -112,4 +112,15 @@ describe('the company filter header', () => {
       }
     }
   });
+
+  it('is listed in the API reference on the endpoints it narrows', async () => {
+    const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const headersOf = (path: string) =>
+      (document.paths[path].get.parameters as Array<{ in: string; name: string }>)
+        .filter((parameter) => parameter.in === 'header')
+        .map((parameter) => parameter.name);
+    expect(headersOf('/api/invoices')).toContain(COMPANY_FILTER_HEADER);
+    expect(headersOf('/api/companies')).toContain(COMPANY_FILTER_HEADER);
+    expect(document.paths['/api/companies/names'].get.parameters ?? []).toEqual([]);
+  });
 });

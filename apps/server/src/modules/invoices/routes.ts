@@ -25,14 +25,16 @@ export const invoiceRoutes = endpointRoutes(API.invoices, (app, options: Invoice
       beforeValidation: ({ scope, request }) => refuseUnstorableDownload(scope, request.query, request),
       handler: async ({ scope, query, request, reply }) => {
         const { file, fileName } = await downloadInvoiceFile(scope, storage, query, request);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', file.sizeBytes)
-          .header('content-disposition', attachmentDisposition(fileName))
-          .header('cache-control', 'private')
-          // A browser may keep the file, but only for the same caller and company filter.
-          .header('vary', `authorization, ${COMPANY_FILTER_HEADER}`)
-          .send(file.content);
+        return (
+          reply
+            .header('content-type', file.contentType)
+            .header('content-length', file.sizeBytes)
+            .header('content-disposition', attachmentDisposition(fileName))
+            .header('cache-control', 'private')
+            // A browser may keep the file, but only for the same caller and company filter.
+            .header('vary', `authorization, ${COMPANY_FILTER_HEADER}`)
+            .send(file.content)
+        );
       },
     },
   };
