@@ -101,7 +101,9 @@ describe('banners, header and My Account', () => {
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       const toolbar = page.getByRole('navigation', { name: 'Portal' });
       const companies = await session.get<{ value: Array<{ name: string }> }>('/api/companies/names');
-      const companyName = companies?.value[0]?.name;
+      // Several companies: the toolbar names what the company filter shows, all of them at first (decision 0075).
+      const list = companies?.value ?? [];
+      const companyName = list.length > 1 ? `All companies (${list.length})` : list[0]?.name;
       const parts: Array<[string, Locator]> = [
         ['menu', toolbar.getByRole('button', { name: 'Open menu' })],
         ['title', toolbar.getByRole('link', { name: 'Business Portal' })],
