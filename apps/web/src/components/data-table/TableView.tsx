@@ -80,7 +80,7 @@ export function TableView<Row>({ controller, columns, context, ariaLabel, texts,
                     key={column.field}
                     align={column.align}
                     padding={column.type === 'selection' ? 'checkbox' : 'normal'}
-                    sx={UNBROKEN_TYPES.has(column.type ?? '') ? { whiteSpace: 'nowrap' } : undefined}
+                    sx={column.unbroken || UNBROKEN_TYPES.has(column.type ?? '') ? { whiteSpace: 'nowrap' } : undefined}
                   >
                     <DataTableCellContent column={column} row={row} context={context} />
                   </TableCell>

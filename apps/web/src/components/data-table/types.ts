@@ -75,6 +75,8 @@ export interface DataTableColumnBase<Row> {
    * top corner.
    */
   card?: 'key' | 'wideKey' | 'wide';
+  /** A reference read as one piece (an invoice number): never broken over two lines in the table. */
+  unbroken?: boolean;
 }
 
 export interface StringColumn<Row> extends DataTableColumnBase<Row> {

@@ -40,6 +40,7 @@ export function invoiceColumns(
       field: 'invoiceNumber',
       header: 'Invoice Number',
       card: 'wideKey',
+      unbroken: true,
       ...(browse ? { sortable: true, filter: 'text' } : {}),
     },
   ];
