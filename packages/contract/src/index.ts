@@ -19,6 +19,7 @@ export * from './entities/invoices';
 export * from './entities/mobile';
 export * from './entities/orders';
 export * from './entities/partners';
+export * from './entities/sites-and-teams';
 export * from './entities/users';
 export * from './limits';
 export * from './messages';

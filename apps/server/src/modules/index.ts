@@ -14,6 +14,8 @@ import { partnerRoutes } from './partners/routes.js';
 import { passwordRoutes } from './passwords/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { siteRoutes } from './sites/routes.js';
+import { teamRoutes } from './teams/routes.js';
 import { usageRoutes } from './usage/routes.js';
 
 /** Every API area, each a plugin of its own folder. */
@@ -32,6 +34,8 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(companyRoutes);
   await app.register(invoiceRoutes);
   await app.register(endpointListRoutes);
+  await app.register(siteRoutes);
+  await app.register(teamRoutes);
   await app.register(orderRoutes);
   await app.register(contractRoutes);
   await app.register(usageRoutes);

@@ -12,6 +12,8 @@ import * as partners from './partners';
 import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
+import * as sites from './sites';
+import * as teams from './teams';
 import * as usage from './usage';
 
 /**
@@ -32,6 +34,8 @@ export const API = {
   search,
   invoices,
   endpoints,
+  sites,
+  teams,
   orders,
   contracts,
   usage,
@@ -63,4 +67,6 @@ export * as partnerEndpoints from './partners';
 export * as passwordEndpoints from './passwords';
 export * as profileEndpoints from './profiles';
 export * as searchEndpoints from './search';
+export * as siteEndpoints from './sites';
+export * as teamEndpoints from './teams';
 export * as usageEndpoints from './usage';
