@@ -112,27 +112,48 @@ export async function moveEndpoint(scope: EstateScope, actor: Actor, id: number,
   );
 }
 
+/** Raised inside a write's transaction to roll it back. */
+class LeavesEstate extends Error {}
+
 /**
  * Makes `teamIds` the line's teams among those the caller sees, in one transaction as the caller. Memberships of
- * teams outside the caller's estate are not theirs to see, so they are kept as they were.
+ * teams outside the caller's estate are not theirs to see, so they are kept as they were. A change that would take
+ * the line out of the caller's estate (a team leader emptying their own team of it) is rolled back: 'leaves-estate'.
  */
 export async function setEndpointTeams(
   scope: EstateScope,
   actor: Actor,
   endpoint: { id: number; companyId: number },
   teamIds: readonly number[],
-) {
-  await writeAs(scope.db, actor, async (trx) => {
-    await trx
-      .deleteFrom('team_endpoints')
-      .where('team_endpoints.endpoint_id', '=', endpoint.id)
-      .where('team_endpoints.team_id', 'in', scope.teams())
-      .execute();
-    if (teamIds.length === 0) return;
-    await trx
-      .insertInto('team_endpoints')
-      .values(teamIds.map((teamId) => ({ team_id: teamId, endpoint_id: endpoint.id, company_id: endpoint.companyId })))
-      .onConflict((conflict) => conflict.columns(['team_id', 'endpoint_id']).doNothing())
-      .execute();
-  });
+): Promise<'done' | 'leaves-estate'> {
+  try {
+    await writeAs(scope.db, actor, async (trx) => {
+      await trx
+        .deleteFrom('team_endpoints')
+        .where('team_endpoints.endpoint_id', '=', endpoint.id)
+        .where('team_endpoints.team_id', 'in', scope.teams())
+        .execute();
+      if (teamIds.length > 0) {
+        await trx
+          .insertInto('team_endpoints')
+          .values(
+            teamIds.map((teamId) => ({ team_id: teamId, endpoint_id: endpoint.id, company_id: endpoint.companyId })),
+          )
+          .onConflict((conflict) => conflict.columns(['team_id', 'endpoint_id']).doNothing())
+          .execute();
+      }
+      // Run by the transaction, the estate's subqueries see the new memberships.
+      const stillVisible = await trx
+        .selectFrom('endpoints')
+        .select('endpoints.id')
+        .where('endpoints.id', '=', endpoint.id)
+        .where((eb) => endpointsInEstate(eb, scope))
+        .executeTakeFirst();
+      if (!stillVisible) throw new LeavesEstate();
+    });
+    return 'done';
+  } catch (error) {
+    if (error instanceof LeavesEstate) return 'leaves-estate';
+    throw error;
+  }
 }

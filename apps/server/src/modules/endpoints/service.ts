@@ -72,7 +72,11 @@ export async function changeTeams(scope: EstateScope, actor: Actor, id: number, 
   if (teams.some((team) => team.company_id !== line.company_id)) {
     throw otherCompany('teamIds', 'A team is of another company');
   }
-  await endpoints.setEndpointTeams(scope, actor, { id, companyId: line.company_id }, teamIds);
+  const outcome = await endpoints.setEndpointTeams(scope, actor, { id, companyId: line.company_id }, teamIds);
+  if (outcome === 'leaves-estate') {
+    const message = 'The device would leave your estate: keep it in at least one of your teams';
+    throw badRequest(message, { details: [{ field: 'teamIds', rule: 'keeps_in_estate', message }] });
+  }
   return endpointById(scope, id);
 }
 
