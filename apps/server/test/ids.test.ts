@@ -62,7 +62,9 @@ function call(op: IdOperation, values: Record<string, string>) {
     if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
     else if (parameter.in === 'query' && parameter.name in values) query[parameter.name] = value;
   }
-  const body = op.method === 'PUT' || op.method === 'POST' ? { payload: { text: 'Still here' } } : {};
+  // A body valid for every PUT and POST that takes an id (a message; an estate edit), so the id decides the answer.
+  const payload = { text: 'Still here', id: 1, name: 'Still here', siteId: 1, teamIds: [] };
+  const body = op.method === 'PUT' || op.method === 'POST' ? { payload } : {};
   return context.app.inject({ method: op.method as 'GET', url, query, headers: headersFor(op), ...body });
 }
 

@@ -1,8 +1,11 @@
+import type { ParamTarget } from '@portal/contract';
 import { DEMO_PASSWORD } from '../support/test-app.js';
 import type { LineKind } from './target-ids.js';
 
 /** What an example may draw on: the caller's own records, and accounts and sessions made for one call alone. */
 export type ExampleContext = {
+  /** The caller's own ids of a line of each kind, as the path parameters get them (URL text). */
+  ids: Record<LineKind, Partial<Record<ParamTarget, string>>>;
   /** A bill of a company of the caller's estate (or of Acme's, for a caller without one). */
   invoice: { location: string; pdfFileName: string };
   /** The caller's company id (or Acme's). */
@@ -27,6 +30,12 @@ export type Example = {
 };
 
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
+/** An edit of the caller's own mobile device that leaves it on its site and in its team. */
+const ownDevice = ({ ids }: ExampleContext) => ({
+  id: Number(ids.mobile.endpoint),
+  siteId: Number(ids.mobile.site),
+  team: Number(ids.mobile.team),
+});
 const companyChart = { query: ({ companyId }) => ({ companyId }) } satisfies Example;
 const message = {
   body: () => ({
@@ -69,6 +78,13 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'companies.list': odataPage,
   'endpoints.mobileHandsetsOfUser': odataPage,
   'endpoints.broadbandConnectionsOfUser': odataPage,
+  'endpoints.mobileHandsetsOfSite': odataPage,
+  'endpoints.mobileHandsetsOfTeam': odataPage,
+  'endpoints.broadbandConnectionsOfSite': { ...odataPage, line: 'broadband' },
+  'endpoints.list': { query: () => ({ $select: 'id,name', $top: '5', $count: 'true' }) },
+  'endpoints.changeName': { body: (context) => ({ id: ownDevice(context).id, name: 'Sweep device' }) },
+  'endpoints.changeSite': { body: (context) => ({ id: ownDevice(context).id, siteId: ownDevice(context).siteId }) },
+  'endpoints.changeTeams': { body: (context) => ({ id: ownDevice(context).id, teamIds: [ownDevice(context).team] }) },
   'sites.list': odataPage,
   'sites.get': { query: () => ({ $select: 'id,name' }) },
   'teams.list': odataPage,

@@ -174,6 +174,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     return { mobile: ofKind('mobile'), broadband: ofKind('broadband') };
   };
   const exampleContext = (facts: Record<LineKind, CallerFacts>, invoice: typeof acmeInvoice): ExampleContext => ({
+    ids: idsOf(facts),
     invoice: { location: invoice.location, pdfFileName: invoice.pdfFileName },
     companyId: String((facts.mobile.line ?? facts.broadband.line ?? acmeLine.mobile).company),
     freshAccount,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENDPOINT_TYPE, EndpointTypeIdSchema } from '../carriers';
-import { IdSchema, NonEmptyStringSchema } from '../primitives';
+import { IdSchema, NamedRefSchema, NonEmptyStringSchema } from '../primitives';
 import { AddressLineSchema, CountySchema, EntityNameSchema, PostCodeSchema, TownSchema } from '../validation';
 
 /** Lines 1-3 are optional: the site form requires only town, county and post code of a new address. */
@@ -100,3 +100,37 @@ export const TeamSchema = z.object({
   endPoints: z.array(MobileEndpointSchema),
 });
 export type Team = z.infer<typeof TeamSchema>;
+
+/** One line as the device and contract pages and the estate edits answer it (docs/decisions/0076). */
+export const EndpointDetailSchema = z.object({
+  id: IdSchema,
+  name: EntityNameSchema,
+  /** The CLI: mobile number, phone number or ADSL reference. */
+  identifier: NonEmptyStringSchema,
+  endPointTypeId: EndpointTypeIdSchema,
+  product: NonEmptyStringSchema,
+  /** The mobile supplier (33 for the first carrier, 27 or 36 for the second); null on a broadband line. */
+  supplierId: IdSchema.nullable(),
+  /** The broadband carrier; null on a mobile line. */
+  carrierId: IdSchema.nullable(),
+  productLineId: IdSchema.nullable(),
+  company: NamedRefSchema,
+  /** A line may have no site yet. */
+  site: NamedRefSchema.nullable(),
+  /** The line's teams the caller sees, by name. */
+  teams: z.array(NamedRefSchema),
+});
+export type EndpointDetail = z.infer<typeof EndpointDetailSchema>;
+
+/** The body of an edit repeats the path's id, which must be the same. */
+const EndpointEditSchema = z.object({ id: IdSchema });
+
+export const ChangeEndpointNameSchema = EndpointEditSchema.extend({ name: EntityNameSchema });
+export type ChangeEndpointName = z.infer<typeof ChangeEndpointNameSchema>;
+
+export const ChangeEndpointSiteSchema = EndpointEditSchema.extend({ siteId: IdSchema });
+export type ChangeEndpointSite = z.infer<typeof ChangeEndpointSiteSchema>;
+
+/** An empty list takes the device out of every team the caller sees; a company has far fewer than 1,000 teams. */
+export const ChangeEndpointTeamsSchema = EndpointEditSchema.extend({ teamIds: z.array(IdSchema).max(1000) });
+export type ChangeEndpointTeams = z.infer<typeof ChangeEndpointTeamsSchema>;

@@ -1,12 +1,33 @@
-import { API, ENDPOINT_TYPE, type EndpointListItem, type OdataList } from '@portal/contract';
+import { API, ENDPOINT_TYPE } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { EstateScope } from '../../estate/estate-scope.js';
 import { endpointRoutes } from '../endpoint-routes.js';
-import { listEndpoints } from './repository.js';
+import {
+  changeName,
+  changeSite,
+  changeTeams,
+  devicesOfTeam,
+  endpointById,
+  endpointList,
+  endpointsOfSite,
+} from './service.js';
 
-/** The caller's mobile devices and broadband contracts as OData lists (`$count=true&$top=0` counts them). */
+const actorOf = (scope: EstateScope, request: FastifyRequest) => ({
+  userId: scope.caller.userId,
+  requestId: request.id,
+});
+
+/** The caller's mobile devices and broadband contracts: lists (`$count=true&$top=0` counts them), one, and edits. */
 export const endpointListRoutes = endpointRoutes(API.endpoints, () => ({
-  // The response schema narrows endPointTypeId to 1 or 3; the base query's type filter guarantees it.
-  mobileHandsetsOfUser: async ({ scope, query }) =>
-    (await listEndpoints(scope, ENDPOINT_TYPE.mobile, query)) as OdataList<EndpointListItem>,
-  broadbandConnectionsOfUser: async ({ scope, query }) =>
-    (await listEndpoints(scope, ENDPOINT_TYPE.broadband, query)) as OdataList<EndpointListItem>,
+  mobileHandsetsOfUser: ({ scope, query }) => endpointList(scope, { type: ENDPOINT_TYPE.mobile }, query),
+  broadbandConnectionsOfUser: ({ scope, query }) => endpointList(scope, { type: ENDPOINT_TYPE.broadband }, query),
+  mobileHandsetsOfSite: ({ scope, params, query }) => endpointsOfSite(scope, ENDPOINT_TYPE.mobile, params.id, query),
+  mobileHandsetsOfTeam: ({ scope, params, query }) => devicesOfTeam(scope, params.id, query),
+  broadbandConnectionsOfSite: ({ scope, params, query }) =>
+    endpointsOfSite(scope, ENDPOINT_TYPE.broadband, params.id, query),
+  list: ({ scope, query }) => endpointList(scope, {}, query),
+  get: ({ scope, params }) => endpointById(scope, params.id),
+  changeName: ({ scope, request, params, body }) => changeName(scope, actorOf(scope, request), params.id, body),
+  changeSite: ({ scope, request, params, body }) => changeSite(scope, actorOf(scope, request), params.id, body),
+  changeTeams: ({ scope, request, params, body }) => changeTeams(scope, actorOf(scope, request), params.id, body),
 }));
