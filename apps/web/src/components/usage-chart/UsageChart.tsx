@@ -268,6 +268,13 @@ function MeasureChart({ chart, measure }: { chart: UsageChartData; measure: Char
   ];
   const valueFormatter = (value: number | null) => (value === null ? '' : formatUsageValue(value, measure.unit));
   const several = measure.lines.length > 1;
+  const seriesBase = (line: (typeof measure.lines)[number], index: number) => ({
+    id: line.id,
+    label: line.label,
+    data: line.data,
+    color: colours[index] ?? '',
+    valueFormatter,
+  });
   return (
     <>
       {several ? (
@@ -283,16 +290,12 @@ function MeasureChart({ chart, measure }: { chart: UsageChartData; measure: Char
           xAxis={xAxis}
           yAxis={yAxis}
           series={measure.lines.map((line, index) => ({
-            id: line.id,
-            label: line.label,
-            data: line.data,
-            color: colours[index] ?? '',
+            ...seriesBase(line, index),
             // The running period is pale and striped; a later series is patterned as well as coloured.
             colorGetter: ({ dataIndex }: { dataIndex: number }) =>
               dataIndex === chart.runningIndex
                 ? partialFill(prefix, index)
                 : seriesFill(prefix, index, colours[index] ?? ''),
-            valueFormatter,
           }))}
           hideLegend
           grid={{ horizontal: true }}
@@ -305,15 +308,11 @@ function MeasureChart({ chart, measure }: { chart: UsageChartData; measure: Char
           xAxis={xAxis}
           yAxis={yAxis}
           series={measure.lines.map((line, index) => ({
-            id: line.id,
-            label: line.label,
-            data: line.data,
-            color: colours[index] ?? '',
+            ...seriesBase(line, index),
             // Straight segments between the measured points: a curve would invent values between them.
             curve: 'linear' as const,
             shape: MARK_SHAPES[index % MARK_SHAPES.length] ?? 'circle',
             showMark: true,
-            valueFormatter,
           }))}
           hideLegend
           grid={{ horizontal: true }}
