@@ -24,7 +24,7 @@ export interface EndpointDefinition {
   /** The sign-in calls post forms, as the spec has them; everything else sends JSON. */
   readonly bodyEncoding?: 'json' | 'form';
   /** The status of a success; 204 answers have no body. */
-  readonly successStatus?: 200 | 201 | 204;
+  readonly successStatus?: 200 | 201 | 202 | 204;
   /** The body of a success. For a file download, {@link BinaryFileSchema}. */
   readonly response: z.ZodType;
   /** The answer is a file of one of these media types (read as a Blob), not JSON. */

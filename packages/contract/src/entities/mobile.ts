@@ -64,3 +64,46 @@ export const SimRuleSchema = z.object({
   errorMessage: NonEmptyStringSchema,
 });
 export type SimRule = z.infer<typeof SimRuleSchema>;
+
+/** The spend-limit monitoring of a first-carrier line, as the device page's Spend Limit field reads it (spec 4). */
+export const SpendLimitStatusSchema = z.object({
+  lifted: z.boolean(),
+  barApplied: z.boolean(),
+  spendLimit: SpendLimitSchema.nullable(),
+});
+export type SpendLimitStatus = z.infer<typeof SpendLimitStatusSchema>;
+
+/** A change accepted for a carrier: stored, then sent by the worker (docs/decisions/0080). */
+export const CarrierRequestAcceptedSchema = z.object({
+  id: IdSchema,
+  status: z.literal('queued'),
+});
+export type CarrierRequestAccepted = z.infer<typeof CarrierRequestAcceptedSchema>;
+
+const BarIdsSchema = z.array(IdSchema).max(100);
+const NetworkSuffixesSchema = z.array(z.string().trim().min(1).max(20)).max(100);
+
+export const FirstCarrierBarChangeSchema = z.strictObject({
+  barsToAdd: BarIdsSchema,
+  barsToRemove: BarIdsSchema,
+  orderItemId: IdSchema,
+  /** Whether the 'In Progress' event is written on the order item; the portal always sends true. */
+  addEvent: z.boolean().default(true),
+});
+export const SecondCarrierBarChangeSchema = z.strictObject({
+  barsToAdd: NetworkSuffixesSchema,
+  barsToRemove: NetworkSuffixesSchema,
+  orderItemId: IdSchema,
+});
+export const FirstCarrierSimSwapSchema = z.strictObject({
+  serialNumber: z.string().regex(/^[0-9]{11}$/, 'Must be exactly 11 digits'),
+  orderItemId: IdSchema,
+});
+export const SecondCarrierSimSwapSchema = z.strictObject({
+  simNumber: z.string().regex(/^[0-9]{15,20}$/, 'Must be 15 to 20 digits'),
+  orderItemId: IdSchema,
+});
+export const SpendLimitUnbarSchema = z.strictObject({
+  orderItemId: IdSchema,
+  addEvent: z.boolean().default(true),
+});
