@@ -73,6 +73,7 @@ function deviceColumns({ editable, linksToDevice, company, sites, teams, save, o
     {
       field: 'siteName',
       header: 'Site',
+      width: 230,
       type: 'changeSite',
       sortable: true,
       filter: 'text',
@@ -86,6 +87,7 @@ function deviceColumns({ editable, linksToDevice, company, sites, teams, save, o
     {
       field: 'teams',
       header: 'Teams',
+      width: 210,
       type: 'changeTeam',
       value: (device) => (device.teams ?? []).map((team) => team.id),
       names: (device) => (device.teams ?? []).map((team) => team.name),

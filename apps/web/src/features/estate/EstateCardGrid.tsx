@@ -84,10 +84,15 @@ export function EstateCardGrid({ kind }: { kind: EstateGroupKind }) {
         ) : null}
       </Stack>
       {query.isPending ? (
-        <Grid container spacing={2} aria-busy="true" aria-label={`Loading ${group.plural.toLowerCase()}`}>
+        <Grid
+          container
+          spacing={{ xs: 1.5, sm: 2 }}
+          aria-busy="true"
+          aria-label={`Loading ${group.plural.toLowerCase()}`}
+        >
           {Array.from({ length: ESTATE_CARD_PAGE_SIZE }, (_, index) => (
             <Grid key={index} size={CARD_SIZE}>
-              <Skeleton variant="rounded" height={118} />
+              <Skeleton variant="rounded" sx={{ height: { xs: 72, sm: 118 } }} />
             </Grid>
           ))}
         </Grid>
@@ -101,7 +106,7 @@ export function EstateCardGrid({ kind }: { kind: EstateGroupKind }) {
         <Typography color="text.secondary">There are no {group.plural.toLowerCase()} in your estate.</Typography>
       ) : (
         <>
-          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Grid container spacing={{ xs: 1.5, sm: 2 }} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {groups.map((item, index) => (
               <Grid key={item.id} size={CARD_SIZE} component="li">
                 <GroupCard
@@ -157,8 +162,19 @@ function GroupCard({
   const name = item.name ?? '';
   const count = useQuery(deviceCountQuery(kind, id));
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardContent sx={{ flexGrow: 1, pb: 1 }}>
+    // On a phone a card is one line high: the figures at the left, VIEW at the right.
+    <Card
+      variant="outlined"
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: { xs: 'row', sm: 'column' },
+        alignItems: { xs: 'center', sm: 'stretch' },
+      }}
+    >
+      <CardContent
+        sx={{ flexGrow: 1, minWidth: 0, py: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 1 } } }}
+      >
         <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere', fontSize: '1.1rem' }}>
           {name}
         </Typography>
@@ -174,12 +190,12 @@ function GroupCard({
             onRetry={() => void count.refetch()}
           />
         ) : (
-          <Typography variant="body1" sx={{ mt: 0.5 }}>
+          <Typography variant="body1" sx={{ mt: { xs: 0, sm: 0.5 } }}>
             {countedNoun(count.data, 'Device')}
           </Typography>
         )}
       </CardContent>
-      <CardActions sx={{ pt: 0 }}>
+      <CardActions sx={{ pt: { xs: 1, sm: 0 }, flexShrink: 0 }}>
         <Button
           component={RouterLink}
           to={group.path(id)}

@@ -44,7 +44,12 @@ export function GroupEstatePage({ kind }: { kind: EstateGroupKind }) {
   return (
     <Stack spacing={3}>
       {query.data?.name ? (
-        <PageHeading title={query.data.name} />
+        <div>
+          <Typography variant="overline" color="text.secondary">
+            {group.pageTitle}
+          </Typography>
+          <PageHeading title={query.data.name} />
+        </div>
       ) : (
         <PendingHeading title={group.pageTitle} failed={query.isError} onRetry={() => void query.refetch()} />
       )}
