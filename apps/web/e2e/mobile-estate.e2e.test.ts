@@ -144,6 +144,7 @@ describe('mobile estate', () => {
     expect(await nameField.isEnabled()).toBe(true);
     expect(attempts).toBe(1);
     expect((await must<Detail>(session, `/api/endpoints/${device.id}`)).name).toBe(device.name);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await takeScreenshot(page, 'mobile-estate-update-failed', DESKTOP);
   });
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { isNotFound } from '../../api/endpoints';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
@@ -36,9 +36,9 @@ export function GroupEstatePage({ kind }: { kind: EstateGroupKind }) {
     ...estateGroupQuery(kind, id ?? 0),
     enabled: id !== undefined,
     // A 404 will not change on a second try.
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
-  if (id === undefined || (query.error instanceof ApiError && query.error.status === 404)) {
+  if (id === undefined || isNotFound(query.error)) {
     return <GroupNotFound kind={kind} />;
   }
   return (
