@@ -187,6 +187,25 @@ describe('mobile estate', () => {
     expect(await other.problems()).toEqual(NO_PROBLEMS);
   });
 
+  it('lets a site manager edit the devices of their sites, with Write on the site estate', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'acme.sitemanager');
+    const { page, problems } = await portal.open(DESKTOP, session.storage);
+    const sites = await must<List<Named>>(session, '/api/sites?$select=id,name&$count=true');
+    await page.goto('/mobile/estate');
+    const grid = page.getByRole('region', { name: 'Sites' });
+    await grid.getByText(`1 - ${sites.value.length} of ${sites['@odata.count']}`).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: /^(Teams|Devices)$/ }).count()).toBe(0);
+    await grid
+      .getByRole('link', { name: /^View site / })
+      .first()
+      .click();
+    const table = page.getByRole('table', { name: /^Devices of / });
+    await table.getByRole('textbox', { name: 'Name' }).first().waitFor();
+    // The selectors appear once the choices (sites and teams the Write lets them read) have loaded.
+    await table.getByRole('combobox', { name: 'Teams' }).first().waitFor();
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
   it('shows every site and team with its device count, and loads more 6 at a time', async () => {
     const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
     const { page, problems } = await portal.open(DESKTOP, session.storage);
