@@ -21,6 +21,8 @@ import { ESTATE_GROUPS, type EstateGroupKind } from './estate-groups';
 import { deviceCountQuery } from './estate-queries';
 
 const CARD_SIZE = { xs: 12, sm: 6, md: 4 } as const;
+/** A placeholder card per card of the first page. */
+const SKELETON_SLOTS = Array.from({ length: ESTATE_CARD_PAGE_SIZE }, (_, slot) => `slot-${slot}`);
 
 /** The grid's pages of cards: 6 sites or teams, then 6 more at each LOAD MORE..., by name. */
 function useGroupPages(kind: EstateGroupKind, severalCompanies: boolean) {
@@ -90,8 +92,8 @@ export function EstateCardGrid({ kind }: { kind: EstateGroupKind }) {
           aria-busy="true"
           aria-label={`Loading ${group.plural.toLowerCase()}`}
         >
-          {Array.from({ length: ESTATE_CARD_PAGE_SIZE }, (_, index) => (
-            <Grid key={index} size={CARD_SIZE}>
+          {SKELETON_SLOTS.map((slot) => (
+            <Grid key={slot} size={CARD_SIZE}>
               <Skeleton variant="rounded" sx={{ height: { xs: 72, sm: 118 } }} />
             </Grid>
           ))}
