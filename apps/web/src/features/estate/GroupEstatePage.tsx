@@ -110,7 +110,7 @@ function GroupNotFound({ kind }: { kind: EstateGroupKind }) {
   const group = ESTATE_GROUPS[kind];
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <PageHeading title={`${group.noun === 'site' ? 'Site' : 'Team'} not found`} />
+      <PageHeading title={`${group.singular} not found`} />
       <Typography>This {group.noun} does not exist or is not part of your estate.</Typography>
       <Button variant="contained" component={RouterLink} to="/mobile/estate">
         Back to Mobile Estate
