@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CarrierFault, type ErrorDialect, installCarrierErrors, parseOrRefuse } from '../carrier-faults.js';
 import { type ChangeRequest, ChangeRequests, type Completion } from '../change-requests.js';
 import type { FaultInjector } from '../fault-injector.js';
 import { UK_MOBILE } from '../line-seed.js';
@@ -29,20 +30,18 @@ const CatalogueQuerySchema = z.object({
 });
 const IdempotencyKeySchema = z.string().trim().min(1).max(200);
 
-class HaloError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const HALO_ERRORS: ErrorDialect = {
+  name: 'Halo',
+  body: (code, message) => ({ error: { code, message } }),
+  invalid: { status: 422, code: 'invalid_request' },
+  notFoundCode: 'not_found',
+  internalCode: 'internal_error',
+};
 
 /** '447700900123' to the national '07700900123'; anything that is not a UK mobile MSISDN has no subscription. */
 function nationalNumber(msisdn: string): string {
   const national = /^44[0-9]{10}$/.test(msisdn) ? `0${msisdn.slice(2)}` : '';
-  if (!UK_MOBILE.test(national)) throw new HaloError(404, 'subscription_not_found', `No subscription ${msisdn}`);
+  if (!UK_MOBILE.test(national)) throw new CarrierFault(404, 'subscription_not_found', `No subscription ${msisdn}`);
   return national;
 }
 
@@ -74,27 +73,27 @@ function validateChange(line: HaloLine, change: HaloChange): void {
   switch (change.type) {
     case 'bars': {
       for (const id of [...change.add, ...change.remove]) {
-        if (haloAddon(id)?.type !== HALO_BAR_TYPE) throw new HaloError(422, 'unknown_addon', `No bar add-on ${id}`);
+        if (haloAddon(id)?.type !== HALO_BAR_TYPE) throw new CarrierFault(422, 'unknown_addon', `No bar add-on ${id}`);
       }
       if (change.add.length + change.remove.length === 0) {
-        throw new HaloError(422, 'empty_change', 'Name at least one add-on to add or remove');
+        throw new CarrierFault(422, 'empty_change', 'Name at least one add-on to add or remove');
       }
       if (change.add.some((id) => change.remove.includes(id))) {
-        throw new HaloError(422, 'conflicting_change', 'An add-on cannot be both added and removed');
+        throw new CarrierFault(422, 'conflicting_change', 'An add-on cannot be both added and removed');
       }
       return;
     }
     case 'sim_swap':
       if (!new RegExp(HALO_SIM_RULE.regular_expression).test(change.serial_number)) {
-        throw new HaloError(422, 'invalid_serial', HALO_SIM_RULE.error_message);
+        throw new CarrierFault(422, 'invalid_serial', HALO_SIM_RULE.error_message);
       }
       if (change.serial_number === line.serialNumber) {
-        throw new HaloError(422, 'same_serial', 'The new serial number is the SIM already in use');
+        throw new CarrierFault(422, 'same_serial', 'The new serial number is the SIM already in use');
       }
       return;
     case 'spend_limit_unbar':
-      if (!line.spendLimit) throw new HaloError(422, 'no_spend_limit', 'The subscription has no spend limit');
-      if (line.lifted) throw new HaloError(422, 'already_lifted', 'The spend limit is already lifted');
+      if (!line.spendLimit) throw new CarrierFault(422, 'no_spend_limit', 'The subscription has no spend limit');
+      if (line.lifted) throw new CarrierFault(422, 'already_lifted', 'The spend limit is already lifted');
       return;
   }
 }
@@ -117,20 +116,11 @@ function applyChange(line: HaloLine, change: HaloChange): void {
   }
 }
 
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new HaloError(422, 'invalid_request', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-  }
-  return parsed.data;
-}
-
 /** Halo's ids are whole numbers; anything else names no add-on. */
 function addonIds(values: unknown[]): number[] {
   return values.map((value) => {
     if (typeof value !== 'number' || !Number.isInteger(value)) {
-      throw new HaloError(422, 'unknown_addon', `No bar add-on ${JSON.stringify(value)}`);
+      throw new CarrierFault(422, 'unknown_addon', `No bar add-on ${JSON.stringify(value)}`);
     }
     return value;
   });
@@ -154,12 +144,12 @@ export function haloSimulation(options: HaloOptions) {
     const number = nationalNumber(msisdn);
     const key = IdempotencyKeySchema.safeParse(request.headers['idempotency-key']);
     if (!key.success) {
-      throw new HaloError(400, 'idempotency_key_required', 'Send an Idempotency-Key header with every change');
+      throw new CarrierFault(400, 'idempotency_key_required', 'Send an Idempotency-Key header with every change');
     }
     const earlier = requests.replay(key.data);
     if (earlier) return reply.code(202).send({ request_id: earlier.reference, status: earlier.state });
     if (options.faults.refusesChange(CARRIER)) {
-      throw new HaloError(422, 'change_refused', 'Halo is not accepting changes to this subscription');
+      throw new CarrierFault(422, 'change_refused', 'Halo is not accepting changes to this subscription');
     }
     const requested = changeOf();
     validateChange(lines.get(number), requested);
@@ -170,23 +160,10 @@ export function haloSimulation(options: HaloOptions) {
   const routes: FastifyPluginAsync = async (scope) => {
     scope.addHook('onRequest', async (request) => {
       if (request.headers['x-api-key'] !== options.apiKey) {
-        throw new HaloError(401, 'unauthorized', 'Missing or unknown X-Api-Key');
+        throw new CarrierFault(401, 'unauthorized', 'Missing or unknown X-Api-Key');
       }
     });
-    scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof HaloError) {
-        return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
-      }
-      const status = (error as { statusCode?: number }).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) {
-        return reply.code(status).send({ error: { code: 'bad_request', message: (error as Error).message } });
-      }
-      request.log.error({ err: error }, 'Halo route failed');
-      return reply.code(500).send({ error: { code: 'internal_error', message: 'Internal error' } });
-    });
-    scope.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ error: { code: 'not_found', message: `No resource ${request.url.split('?', 1)[0]}` } }),
-    );
+    installCarrierErrors(scope, HALO_ERRORS);
 
     scope.get('/subscriptions/:msisdn', async (request) => {
       const { msisdn } = MsisdnParamsSchema.parse(request.params);
@@ -194,21 +171,16 @@ export function haloSimulation(options: HaloOptions) {
     });
 
     scope.get('/tariff-addons', async (request) => {
-      const query = CatalogueQuerySchema.safeParse(request.query);
-      if (!query.success) throw new HaloError(422, 'invalid_request', 'type and page_size must be whole numbers');
-      const matching = HALO_ADDONS.filter((addon) => query.data.type === undefined || addon.type === query.data.type);
-      return {
-        items: matching.slice(0, query.data.page_size),
-        page_size: query.data.page_size,
-        total: matching.length,
-      };
+      const query = parseOrRefuse(HALO_ERRORS, CatalogueQuerySchema, request.query);
+      const matching = HALO_ADDONS.filter((addon) => query.type === undefined || addon.type === query.type);
+      return { items: matching.slice(0, query.page_size), page_size: query.page_size, total: matching.length };
     });
 
     scope.get('/sim-validation', async () => ({ ...HALO_SIM_RULE }));
 
     scope.post('/subscriptions/:msisdn/bars', (request, reply) =>
       change(request, reply, () => {
-        const body = parseBody(BarsBodySchema, request.body);
+        const body = parseOrRefuse(HALO_ERRORS, BarsBodySchema, request.body);
         return { type: 'bars', add: addonIds(body.add), remove: addonIds(body.remove) };
       }),
     );
@@ -216,7 +188,7 @@ export function haloSimulation(options: HaloOptions) {
     scope.post('/subscriptions/:msisdn/sim-swap', (request, reply) =>
       change(request, reply, () => ({
         type: 'sim_swap',
-        serial_number: parseBody(SimSwapBodySchema, request.body).serial_number,
+        serial_number: parseOrRefuse(HALO_ERRORS, SimSwapBodySchema, request.body).serial_number,
       })),
     );
 
@@ -227,7 +199,7 @@ export function haloSimulation(options: HaloOptions) {
     scope.get('/requests/:requestId', async (request) => {
       const { requestId } = z.object({ requestId: z.string() }).parse(request.params);
       const found = requests.get(requestId);
-      if (!found) throw new HaloError(404, 'request_not_found', `No request ${requestId}`);
+      if (!found) throw new CarrierFault(404, 'request_not_found', `No request ${requestId}`);
       return requestBody(found);
     });
   };

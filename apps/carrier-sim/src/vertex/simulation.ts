@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CarrierFault, type ErrorDialect, installCarrierErrors, parseOrRefuse } from '../carrier-faults.js';
 import { type ChangeRequest, ChangeRequests, type ChangeState, type Completion } from '../change-requests.js';
 import type { FaultInjector } from '../fault-injector.js';
 import { UK_MOBILE } from '../line-seed.js';
@@ -34,25 +35,23 @@ const BarChangeBodySchema = z.strictObject({
 });
 const SimSwapBodySchema = z.strictObject({ clientReference: z.string(), newSimNo: z.string() });
 
-class VertexFault extends Error {
-  constructor(
-    readonly status: number,
-    readonly faultCode: string,
-    faultText: string,
-  ) {
-    super(faultText);
-  }
-}
+const VERTEX_ERRORS: ErrorDialect = {
+  name: 'Vertex',
+  body: (faultCode, faultText) => ({ faultCode, faultText }),
+  invalid: { status: 400, code: 'INVALID_REQUEST' },
+  notFoundCode: 'NOT_FOUND',
+  internalCode: 'SYSTEM_ERROR',
+};
 
 function networkOf(params: unknown): VertexNetwork {
   const network = Number((params as { networkId?: string }).networkId);
-  if (!isVertexNetwork(network)) throw new VertexFault(404, 'NETWORK_NOT_FOUND', 'No such network');
+  if (!isVertexNetwork(network)) throw new CarrierFault(404, 'NETWORK_NOT_FOUND', 'No such network');
   return network;
 }
 
 function numberOf(params: unknown): string {
   const number = String((params as { number?: string }).number);
-  if (!UK_MOBILE.test(number)) throw new VertexFault(404, 'LINE_NOT_FOUND', `No line ${number}`);
+  if (!UK_MOBILE.test(number)) throw new CarrierFault(404, 'LINE_NOT_FOUND', `No line ${number}`);
   return number;
 }
 
@@ -79,33 +78,24 @@ function orderBody(order: ChangeRequest<VertexChange>) {
   };
 }
 
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new VertexFault(400, 'INVALID_REQUEST', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-  }
-  return parsed.data;
-}
-
 function validateChange(line: VertexLine, change: VertexChange): void {
   if (change.type === 'BAR_CHANGE') {
     const offered = VERTEX_BARS[change.network].map((bar) => bar.networkSuffix);
     const unknown = [...change.barsToAdd, ...change.barsToRemove].find((suffix) => !offered.includes(suffix));
     if (unknown !== undefined) {
-      throw new VertexFault(400, 'UNKNOWN_BAR', `Network ${change.network} has no bar ${unknown}`);
+      throw new CarrierFault(400, 'UNKNOWN_BAR', `Network ${change.network} has no bar ${unknown}`);
     }
     if (change.barsToAdd.length + change.barsToRemove.length === 0) {
-      throw new VertexFault(400, 'EMPTY_ORDER', 'Name at least one bar to add or remove');
+      throw new CarrierFault(400, 'EMPTY_ORDER', 'Name at least one bar to add or remove');
     }
     if (change.barsToAdd.some((suffix) => change.barsToRemove.includes(suffix))) {
-      throw new VertexFault(400, 'CONFLICTING_BARS', 'A bar cannot be both added and removed');
+      throw new CarrierFault(400, 'CONFLICTING_BARS', 'A bar cannot be both added and removed');
     }
     return;
   }
   const rule = VERTEX_SIM_RULES[change.network];
-  if (!new RegExp(rule.pattern).test(change.newSimNo)) throw new VertexFault(400, 'INVALID_SIM', rule.message);
-  if (change.newSimNo === line.simNo) throw new VertexFault(400, 'SAME_SIM', 'The new SIM is the one in use');
+  if (!new RegExp(rule.pattern).test(change.newSimNo)) throw new CarrierFault(400, 'INVALID_SIM', rule.message);
+  if (change.newSimNo === line.simNo) throw new CarrierFault(400, 'SAME_SIM', 'The new SIM is the one in use');
 }
 
 function applyChange(line: VertexLine, change: VertexChange): void {
@@ -146,12 +136,12 @@ export function vertexSimulation(options: VertexOptions) {
     const number = numberOf(request.params);
     const reference = ClientReferenceSchema.safeParse(request.body);
     if (!reference.success) {
-      throw new VertexFault(400, 'MISSING_CLIENT_REFERENCE', 'Every order needs a clientReference');
+      throw new CarrierFault(400, 'MISSING_CLIENT_REFERENCE', 'Every order needs a clientReference');
     }
     const earlier = orders.replay(reference.data.clientReference);
     if (earlier) return reply.code(202).send({ orderRef: earlier.reference, state: ORDER_STATES[earlier.state] });
     if (options.faults.refusesChange(CARRIER)) {
-      throw new VertexFault(400, 'ORDER_REJECTED', 'The network is not accepting orders for this line');
+      throw new CarrierFault(400, 'ORDER_REJECTED', 'The network is not accepting orders for this line');
     }
     const requested = changeOf(network);
     validateChange(lines.get(network, number), requested);
@@ -162,23 +152,10 @@ export function vertexSimulation(options: VertexOptions) {
   const routes: FastifyPluginAsync = async (scope) => {
     scope.addHook('onRequest', async (request) => {
       if (request.headers.authorization !== `Bearer ${options.token}`) {
-        throw new VertexFault(401, 'UNAUTHORISED', 'A valid bearer token is required');
+        throw new CarrierFault(401, 'UNAUTHORISED', 'A valid bearer token is required');
       }
     });
-    scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof VertexFault) {
-        return reply.code(error.status).send({ faultCode: error.faultCode, faultText: error.message });
-      }
-      const status = (error as { statusCode?: number }).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) {
-        return reply.code(status).send({ faultCode: 'INVALID_REQUEST', faultText: (error as Error).message });
-      }
-      request.log.error({ err: error }, 'Vertex route failed');
-      return reply.code(500).send({ faultCode: 'SYSTEM_ERROR', faultText: 'Internal error' });
-    });
-    scope.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ faultCode: 'NOT_FOUND', faultText: `No resource ${request.url.split('?', 1)[0]}` }),
-    );
+    installCarrierErrors(scope, VERTEX_ERRORS);
 
     scope.get('/networks/:networkId/lines/:number', async (request) => {
       const network = networkOf(request.params);
@@ -194,7 +171,7 @@ export function vertexSimulation(options: VertexOptions) {
 
     scope.post('/networks/:networkId/lines/:number/barChanges', (request, reply) =>
       order(request, reply, (network) => {
-        const body = parseBody(BarChangeBodySchema, request.body);
+        const body = parseOrRefuse(VERTEX_ERRORS, BarChangeBodySchema, request.body);
         return { type: 'BAR_CHANGE', network, barsToAdd: body.barsToAdd, barsToRemove: body.barsToRemove };
       }),
     );
@@ -203,14 +180,14 @@ export function vertexSimulation(options: VertexOptions) {
       order(request, reply, (network) => ({
         type: 'SIM_SWAP',
         network,
-        newSimNo: parseBody(SimSwapBodySchema, request.body).newSimNo,
+        newSimNo: parseOrRefuse(VERTEX_ERRORS, SimSwapBodySchema, request.body).newSimNo,
       })),
     );
 
     scope.get('/orders/:orderRef', async (request) => {
       const { orderRef } = z.object({ orderRef: z.string() }).parse(request.params);
       const found = orders.get(orderRef);
-      if (!found) throw new VertexFault(404, 'ORDER_NOT_FOUND', `No order ${orderRef}`);
+      if (!found) throw new CarrierFault(404, 'ORDER_NOT_FOUND', `No order ${orderRef}`);
       return orderBody(found);
     });
   };

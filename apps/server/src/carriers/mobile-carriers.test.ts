@@ -43,7 +43,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 }
 
 beforeAll(async () => {
-  sim = await startCarrierSimulator({ completionMs: 100 });
+  sim = await startCarrierSimulator({ completionMs: 300 });
 });
 
 afterAll(async () => {
