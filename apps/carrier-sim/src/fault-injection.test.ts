@@ -85,9 +85,9 @@ describe('applying carrier faults', () => {
   });
 
   it.each([
-    ['slow', 'waits before the route runs', 290],
-    ['late', 'runs the route at once and only holds the answer back', 0],
-  ] as const)('a %s call %s', async (mode, _what, routeWaitsMs) => {
+    ['slow', 'waits before the route runs'],
+    ['late', 'runs the route at once and only holds the answer back'],
+  ] as const)('a %s call %s', async (mode, _what) => {
     const app = await simulatorWithPingRoutes();
     let ranAt: number | undefined;
     await app.register(
@@ -104,8 +104,9 @@ describe('applying carrier faults', () => {
     expect(call.result.json()).toEqual({ done: true });
     expect(call.ms).toBeGreaterThanOrEqual(290);
     const routeWaited = ranAt! - started;
-    expect(routeWaited).toBeGreaterThanOrEqual(routeWaitsMs);
-    expect(routeWaited).toBeLessThan(routeWaitsMs + 100);
+    // Only the side of 300 ms matters, so a busy machine cannot make it fail.
+    if (mode === 'slow') expect(routeWaited).toBeGreaterThanOrEqual(290);
+    else expect(routeWaited).toBeLessThan(250);
   });
 
   it('applies the base latency of the carrier to every call', async () => {
