@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       seed: 'small',
       webDistDir: undefined,
       carrierSimUrl: 'http://127.0.0.1:3100',
+      haloApiKey: 'halo-demo-key',
+      vertexApiToken: 'vertex-demo-token',
       smtpUrl: undefined,
       mailFrom: 'Business Portal <no-reply@portal.localhost>',
       trustProxy: false,

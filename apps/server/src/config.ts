@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   SEED: z.enum(['small', 'none']).default('small'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   CARRIER_SIM_URL: z.url().default('http://127.0.0.1:3100'),
+  // The simulator's own defaults; a real carrier's key and token come from the environment (docs/decisions/0085).
+  HALO_API_KEY: z.string().trim().min(1).default('halo-demo-key'),
+  VERTEX_API_TOKEN: z.string().trim().min(1).default('vertex-demo-token'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -62,6 +65,9 @@ export type Config = {
   /** Built web app to serve; undefined means API only (dev runs the Vite server instead). */
   webDistDir: string | undefined;
   carrierSimUrl: string;
+  /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
+  haloApiKey: string;
+  vertexApiToken: string;
   /** Outgoing mail server (smtp:// or smtps://, credentials and options in the URL); unset, mail is written as .eml
    * files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
@@ -95,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : production ? defaultWebDist() : undefined,
     carrierSimUrl: e.CARRIER_SIM_URL,
+    haloApiKey: e.HALO_API_KEY,
+    vertexApiToken: e.VERTEX_API_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
