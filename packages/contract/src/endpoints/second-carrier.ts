@@ -3,6 +3,8 @@ import { anyOf } from '../access';
 import { odataList } from '../api';
 import { endpoint } from '../endpoint';
 import {
+  CARRIER_CALL_ERRORS,
+  CARRIER_CHANGE_ERRORS,
   CarrierRequestAcceptedSchema,
   SecondCarrierBarChangeSchema,
   SecondCarrierBarSchema,
@@ -30,6 +32,7 @@ export const details = endpoint({
   access: anyOf('Read', 'EndPointSummary'),
   params: LineParams,
   response: SecondCarrierMobileDetailsSchema,
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const bars = endpoint({
@@ -39,6 +42,7 @@ export const bars = endpoint({
   access: anyOf('Read', 'EndPointCallBarring'),
   params: LineParams,
   response: odataList(SecondCarrierBarSchema),
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const assignedBars = endpoint({
@@ -48,6 +52,7 @@ export const assignedBars = endpoint({
   access: anyOf('Read', 'EndPointCallBarring'),
   params: LineParams,
   response: odataList(SecondCarrierBarSchema),
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const simValidation = endpoint({
@@ -57,6 +62,7 @@ export const simValidation = endpoint({
   access: anyOf('Write', 'EndPointSimSwap'),
   query: z.object({ supplierId: SupplierIdSchema }),
   response: SimRuleSchema,
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const simSwap = endpoint({
@@ -68,6 +74,7 @@ export const simSwap = endpoint({
   body: SecondCarrierSimSwapSchema,
   successStatus: 202,
   response: CarrierRequestAcceptedSchema,
+  errors: CARRIER_CHANGE_ERRORS,
 });
 
 export const toggleBar = endpoint({
@@ -79,4 +86,5 @@ export const toggleBar = endpoint({
   body: SecondCarrierBarChangeSchema,
   successStatus: 202,
   response: CarrierRequestAcceptedSchema,
+  errors: CARRIER_CHANGE_ERRORS,
 });
