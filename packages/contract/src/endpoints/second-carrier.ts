@@ -12,16 +12,13 @@ import {
   SecondCarrierSimSwapSchema,
   SimRuleSchema,
 } from '../entities/mobile';
-import { idParam } from '../params';
+import { idParam, supplierParam } from '../params';
 
 // The second mobile carrier, Vertex (suppliers 27 and 36), through the portal (spec 7; docs/decisions/0080).
 // `:supplierId/:id` name the line by its supplier and endpoint id; a change's `orderItemId` is its contract's order
 // item, which gets the events. Changes are stored and answered 202, then sent by a worker.
 
-const SupplierIdSchema = z.coerce
-  .number()
-  .pipe(z.union([z.literal(27), z.literal(36)]))
-  .describe('The supplier of the line: 27 or 36');
+const SupplierIdSchema = supplierParam([27, 36]);
 const LineParams = z.object({ supplierId: SupplierIdSchema, id: idParam('endpoint') });
 const EndpointParams = z.object({ id: idParam('endpoint') });
 

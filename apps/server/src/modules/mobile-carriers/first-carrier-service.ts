@@ -90,10 +90,9 @@ export async function spendLimitUnbar(
 ) {
   const line = await haloLine(scope, id);
   await requireItemOfLine(scope, line, body.orderItemId);
+  // Spec 4: the limit is editable while Enabled or Barred; once lifted there is nothing left to remove.
   const status = await askCarrier(NAME, () => halo.spendLimitStatus(asCarrierLine(line)));
-  if (!status.barApplied) {
-    throw conflict('The spend limit of this line is not barred', { code: 'spend_limit_not_barred' });
-  }
+  if (status.lifted) throw conflict('The spend limit of this line is already lifted', { code: 'spend_limit_lifted' });
   return requestChange(scope, requester, {
     line,
     orderItemId: body.orderItemId,

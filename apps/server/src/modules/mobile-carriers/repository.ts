@@ -47,12 +47,13 @@ export type NewCarrierRequest = {
   payload: CarrierRequestPayload;
 };
 
-/** The open (queued or sent) requests of a line, oldest first. */
-function openRequestsOfLine(trx: Transaction<Database>, endpointId: number) {
+/** The open (queued or sent) requests of one kind of a line, oldest first. */
+function openRequestsOfLine(trx: Transaction<Database>, endpointId: number, kind: CarrierChange['kind']) {
   return trx
     .selectFrom('carrier_requests')
-    .select(['id', 'status', 'kind', 'order_item_id', 'payload'])
+    .select(['id', 'status', 'order_item_id', 'payload'])
     .where('endpoint_id', '=', endpointId)
+    .where('kind', '=', kind)
     .where('status', 'in', ['queued', 'sent'])
     .orderBy('id')
     .execute();
@@ -65,7 +66,8 @@ export type StoreOutcome = { stored: StoredRequest } | { repeated: StoredRequest
  * Stores a change for the worker, in one transaction as the user: the request (due now) and, unless the change
  * asks for none, an 'In Progress' event naming the user on the order item. The line's row is locked first, so two
  * submissions for one line are decided one after the other: a change equal to one still open on the line is that
- * request again (a double click), and any other change while one is open is refused (docs/decisions/0087).
+ * request again (a double click), and another change of the same kind while one is open is refused
+ * (docs/decisions/0087).
  */
 export function storeRequest(
   db: EstateScope['db'],
@@ -74,11 +76,10 @@ export function storeRequest(
 ): Promise<StoreOutcome> {
   return writeAs(db, actor, async (trx) => {
     await trx.selectFrom('endpoints').select('id').where('id', '=', request.line.id).forUpdate().execute();
-    const open = await openRequestsOfLine(trx, request.line.id);
+    const open = await openRequestsOfLine(trx, request.line.id, request.payload.change.kind);
     const same = open.find(
       (row) =>
         row.order_item_id === request.orderItemId &&
-        row.kind === request.payload.change.kind &&
         JSON.stringify((row.payload as CarrierRequestPayload).change) === JSON.stringify(request.payload.change),
     );
     if (same) return { repeated: { id: same.id, status: same.status as StoredRequest['status'] } };

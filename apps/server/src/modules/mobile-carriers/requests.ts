@@ -11,7 +11,7 @@ export type Requester = { userId: number; userName: string; requestId: string };
 
 /**
  * Stores a checked change for the worker and answers what the route returns (202): the new request, or the open
- * one it repeats. 409 when another change of the line is still open (docs/decisions/0087).
+ * one it repeats. 409 when another change of the same kind is still open on the line (docs/decisions/0087).
  */
 export async function requestChange(
   scope: EstateScope,
@@ -38,7 +38,9 @@ export async function requestChange(
     },
   });
   if ('otherOpen' in outcome) {
-    throw conflict('A request for changes of this line is being processed', { code: 'change_pending' });
+    throw conflict('A request for changes of this kind is being processed for this line', {
+      code: 'change_pending',
+    });
   }
   return 'stored' in outcome ? outcome.stored : outcome.repeated;
 }
