@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { loadSigningKey } from './auth/signing-key.js';
-import { type CarrierAdapters, createCarrierAdapters } from './carriers/carrier-adapters.js';
+import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { openConfiguredDatabase } from './db/database.js';
@@ -32,7 +32,7 @@ declare module 'fastify' {
     config: Config;
     accessTokens: AccessTokens;
     mailer: Mailer;
-    carriers: CarrierAdapters;
+    carriers: MobileCarriers;
     /** Sends the stored carrier requests; started with the server when CARRIER_WORKER is on. */
     carrierWorker: CarrierRequestWorker;
   }
@@ -42,7 +42,7 @@ export type BuildAppOptions = {
   /** A database the caller owns (tests); without it the app opens, migrates and seeds the configured one. */
   database?: DatabaseHandle;
   /** The mobile carriers' adapters; without them, those of the carriers at CARRIER_SIM_URL. */
-  carriers?: CarrierAdapters;
+  carriers?: MobileCarriers;
 };
 
 /** Builds the portal's Fastify instance without listening, so tests can drive it with `app.inject`. */
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
-    await registerHttp(app, config, options.carriers ?? createCarrierAdapters(config));
+    await registerHttp(app, config, options.carriers ?? buildMobileCarriers(config, { log: app.log }));
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
@@ -72,7 +72,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   return app;
 }
 
-async function registerHttp(app: FastifyInstance, config: Config, carriers: CarrierAdapters) {
+async function registerHttp(app: FastifyInstance, config: Config, carriers: MobileCarriers) {
   echoRequestId(app);
   installErrorHandler(app);
   refuseUnstorableText(app);

@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   CARRIER_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   CARRIER_WORKER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   CARRIER_WORKER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // The simulator's own defaults; a real carrier's key and token come from the environment (docs/decisions/0085).
+  HALO_API_KEY: z.string().trim().min(1).default('halo-demo-key'),
+  VERTEX_API_TOKEN: z.string().trim().min(1).default('vertex-demo-token'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -68,6 +71,9 @@ export type Config = {
   carrierSimUrl: string;
   /** The worker that sends stored carrier requests (docs/decisions/0088); off, requests wait in the table. */
   carrierWorker: CarrierWorkerConfig;
+  /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
+  haloApiKey: string;
+  vertexApiToken: string;
   /** Outgoing mail server (smtp:// or smtps://, credentials and options in the URL); unset, mail is written as .eml
    * files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
@@ -117,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMs: e.CARRIER_WORKER_RETRY_MS,
       leaseMs: e.CARRIER_WORKER_LEASE_MS,
     },
+    haloApiKey: e.HALO_API_KEY,
+    vertexApiToken: e.VERTEX_API_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,

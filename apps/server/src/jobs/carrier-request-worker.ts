@@ -1,8 +1,9 @@
 import { EMAIL_CONFIRMING_SUPPLIER_ID } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type CarrierAdapters, changesOf, type MobileCarrierKey } from '../carriers/carrier-adapters.js';
+import { changesOf, type MobileCarrierKey } from '../carriers/carrier-adapters.js';
 import { CarrierRefusedError } from '../carriers/mobile-carrier.js';
+import type { MobileCarriers } from '../carriers/mobile-carriers.js';
 import type { CarrierWorkerConfig } from '../config.js';
 import { type Actor, writeAs } from '../db/audit.js';
 import type { Database } from '../db/schema.js';
@@ -64,7 +65,7 @@ export class CarrierRequestWorker {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly carriers: CarrierAdapters,
+    private readonly carriers: MobileCarriers,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly options: CarrierWorkerOptions,
