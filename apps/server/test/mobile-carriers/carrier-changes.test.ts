@@ -256,6 +256,16 @@ describe('a bar change', () => {
 
     const after = await call(context.app, pendingUrl, { token });
     expect(after.json()).toEqual({ isPending: true, daysPending: 0 });
+
+    // The same bars again (a double click, or the page retrying) are the same request.
+    const again = await post(`/api/mobileVertex/ToggleBar/${line.endpointId}`, {
+      barsToAdd: [bar.networkSuffix, bar.networkSuffix],
+      barsToRemove: [],
+      orderItemId: line.orderItemId,
+    });
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json()).toEqual(response.json());
+    expect((await writesOf(db(), line)).requests).toHaveLength(1);
   });
 
   it('nothing is stored when the carrier cannot check the change: 503', async () => {

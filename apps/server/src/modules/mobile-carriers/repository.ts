@@ -47,6 +47,15 @@ export type NewCarrierRequest = {
   payload: CarrierRequestPayload;
 };
 
+/** JSON with every object's keys sorted: jsonb gives keys back in its own order, not the order they were written. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
 /** The open (queued or sent) requests of one kind of a line, oldest first. */
 function openRequestsOfLine(trx: Transaction<Database>, endpointId: number, kind: CarrierChange['kind']) {
   return trx
@@ -77,10 +86,11 @@ export function storeRequest(
   return writeAs(db, actor, async (trx) => {
     await trx.selectFrom('endpoints').select('id').where('id', '=', request.line.id).forUpdate().execute();
     const open = await openRequestsOfLine(trx, request.line.id, request.payload.change.kind);
+    const wanted = canonicalJson(request.payload.change);
     const same = open.find(
       (row) =>
         row.order_item_id === request.orderItemId &&
-        JSON.stringify((row.payload as CarrierRequestPayload).change) === JSON.stringify(request.payload.change),
+        canonicalJson((row.payload as CarrierRequestPayload).change) === wanted,
     );
     if (same) return { repeated: { id: same.id, status: same.status as StoredRequest['status'] } };
     const [first] = open;
