@@ -130,6 +130,50 @@ describe('the carrier-request worker', () => {
     expect(inbox.to(acmeAdminEmail)).toHaveLength(before);
   });
 
+  it('lifts a barred spend limit, and refuses to lift one already lifted (409)', async () => {
+    const status = async (line: CarrierTestLine) =>
+      (await call(context.app, `/api/mobileHalo/SpendLimit/${line.endpointId}/status`, { token })).json<{
+        lifted: boolean;
+        barApplied: boolean;
+      }>();
+    // A line's starting state is a function of its number: among Acme's thirty, some are barred and some lifted.
+    // The lifted one is only asked about; the barred one is changed, so it is none the other tests use (0 to 13).
+    const candidates = await Promise.all(Array.from({ length: 30 }, (_, nth) => carrierLine(db(), ACME, [33], nth)));
+    const states = await Promise.all(candidates.map(status));
+    const barred = candidates.find((_, index) => index >= 14 && states[index]?.barApplied && !states[index]?.lifted);
+    const lifted = candidates.find((_, index) => states[index]?.lifted);
+    if (!barred || !lifted) throw new Error('Acme Halo lines should hold a barred and a lifted one');
+
+    const refused = await call(context.app, `/api/mobileHalo/SpendLimit/${lifted.endpointId}/Unbar`, {
+      token,
+      payload: { orderItemId: lifted.orderItemId, addEvent: true },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'spend_limit_lifted' });
+
+    const eventsBefore = (await writesOf(db(), barred)).events.length;
+    const accepted = await call(context.app, `/api/mobileHalo/SpendLimit/${barred.endpointId}/Unbar`, {
+      token,
+      payload: { orderItemId: barred.orderItemId, addEvent: true },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect((await settle(context.app, db(), accepted.json().id)).status).toBe('succeeded');
+    expect(await status(barred)).toMatchObject({ lifted: true });
+    expect(await newEvents(barred, eventsBefore)).toEqual(['In Progress', 'Succeeded']);
+  });
+
+  it('writes no events for a change asked with addEvent false', async () => {
+    const line = await carrierLine(db(), ACME, [33], 13);
+    const eventsBefore = (await writesOf(db(), line)).events.length;
+    const response = await call(context.app, `/api/mobileHalo/bars/${line.endpointId}`, {
+      token,
+      payload: { barsToAdd: [14], barsToRemove: [], orderItemId: line.orderItemId, addEvent: false },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    expect((await settle(context.app, db(), response.json().id)).status).toBe('succeeded');
+    expect(await newEvents(line, eventsBefore)).toEqual([]);
+  });
+
   it('two servers on one database send and complete a change once', async () => {
     const other = await buildTestApp(context.database, env(), { carrierTimings: TEST_CARRIER_TIMINGS });
     try {
