@@ -41,7 +41,7 @@ const msisdn = (number: string) => `44${number.slice(1)}`;
 
 describe('Halo Mobile: reads', () => {
   it('refuses a call without the API key, in its own error shape', async () => {
-    for (const headers of [{}, { 'x-api-key': 'wrong' }]) {
+    for (const headers of [{}, { 'x-api-key': 'wrong' }] as Array<Record<string, string>>) {
       const response = await get(`/subscriptions/${msisdn(BARRED)}`, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });

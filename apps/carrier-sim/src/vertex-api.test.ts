@@ -26,7 +26,12 @@ const suffixes = (bars: Array<{ networkSuffix: string }>) => bars.map((bar) => b
 
 describe('Vertex Wireless: reads', () => {
   it('refuses a call without the bearer token, in its own error shape', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'vertex-demo-token' }]) {
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: 'vertex-demo-token' },
+    ];
+    for (const headers of attempts) {
       const response = await get(`/networks/27/lines/${NUMBER}`, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ faultCode: 'UNAUTHORISED', faultText: expect.any(String) });
