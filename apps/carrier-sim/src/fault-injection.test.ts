@@ -84,6 +84,25 @@ describe('applying carrier faults', () => {
     expect(normal.ms).toBeLessThan(200);
   });
 
+  it("runs a slow call's route at once and only holds its answer back", async () => {
+    const app = await simulatorWithPingRoutes();
+    let ranAt: number | undefined;
+    await app.register(
+      carrierRoutes('mobile-27-36', async (scope) => {
+        scope.post('/mobile-27-36/change', async () => {
+          ranAt = performance.now();
+          return { done: true };
+        });
+      }),
+    );
+    await setFault(app, 'mobile-27-36', { mode: 'slow', latencyMs: 300, times: 1 });
+    const started = performance.now();
+    const slow = await timed(() => app.inject({ method: 'POST', url: '/mobile-27-36/change', payload: {} }));
+    expect(slow.result.json()).toEqual({ done: true });
+    expect(slow.ms).toBeGreaterThanOrEqual(290);
+    expect(ranAt! - started).toBeLessThan(100);
+  });
+
   it('applies the base latency of the carrier to every call', async () => {
     const app = await simulatorWithPingRoutes({ SIM_LATENCY_MS_MOBILE_33: '150' });
     const mobile = await timed(() => app.inject({ method: 'GET', url: '/mobile-33/ping' }));

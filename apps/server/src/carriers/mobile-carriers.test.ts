@@ -208,6 +208,21 @@ describe('resilience', () => {
     expect(ms).toBeLessThan(1_000);
   });
 
+  it('retries a change whose answer was too slow, and the carrier makes it once', async () => {
+    carriers = connect();
+    // The first call reaches the carrier late, after the adapter gave up on it and sent it again.
+    await sim.setFault('mobile-27-36', { mode: 'slow', latencyMs: 700, times: 1 });
+    const { reference } = await carriers.vertex.send(
+      VERTEX_LINE,
+      { kind: 'sim_swap', simNumber: '8944110555555550000' },
+      'vx-late',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const { received, requests } = await sim.requests('mobile-27-36');
+    expect(received).toBe(2);
+    expect(requests.map((request) => request.reference)).toEqual([reference]);
+  });
+
   it('gives up after the retries when the carrier never answers', async () => {
     carriers = connect();
     await sim.setFault('mobile-27-36', { mode: 'timeout' });
