@@ -1,5 +1,5 @@
+import { carrierSimControl } from '@portal/carrier-sim/control';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { carrierSimControl } from './support/carrier-simulator';
 
 // The run's one carrier simulator (global-setup.ts): every portal server's CARRIER_SIM_URL, and what tests of the
 // mobile pages break or inspect through its control API.
@@ -17,7 +17,7 @@ describe('the carrier simulator of the browser tests', () => {
       headers: { 'x-api-key': 'halo-demo-key' },
     });
     expect(response.status).toBe(200);
-    const line = await sim.line<{ serial_number: { number: string } }>('mobile-33', '07100000000');
+    const line = await sim.haloLine('07100000000');
     expect(((await response.json()) as typeof line).serial_number).toEqual(line.serial_number);
   });
 

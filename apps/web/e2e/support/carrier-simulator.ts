@@ -70,31 +70,3 @@ export async function startCarrierSimulator(): Promise<RunningCarrierSimulator> 
     await delay(100);
   }
 }
-
-type SimCarrier = 'mobile-33' | 'mobile-27-36';
-type Fault = { mode: 'none' | 'error' | 'timeout' | 'slow' | 'reject'; latencyMs?: number; times?: number };
-
-/** The simulator's control API, for tests that break a carrier or check what it received. */
-export function carrierSimControl(url: string) {
-  async function call<T>(method: 'GET' | 'PUT' | 'DELETE', route: string, body?: object): Promise<T> {
-    const response = await fetch(`${url}/_control${route}`, {
-      method,
-      ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-    });
-    if (!response.ok) throw new Error(`${method} /_control${route} answered ${response.status}`);
-    return (await response.json()) as T;
-  }
-  return {
-    setFault: (carrier: SimCarrier, fault: Fault) => call('PUT', `/faults/${carrier}`, fault),
-    clearFaults: () => call('DELETE', '/faults'),
-    /** Every line back to its starting state and every change request forgotten: a test's clean slate. */
-    resetLines: () => call('DELETE', '/lines'),
-    line: <T = Record<string, unknown>>(carrier: SimCarrier, cli: string, networkId?: 27 | 36) =>
-      call<T>('GET', `/lines/${carrier}/${cli}${networkId ? `?networkId=${networkId}` : ''}`),
-    requests: (carrier: SimCarrier) =>
-      call<{ received: number; requests: Array<{ reference: string; idempotencyKey: string; state: string }> }>(
-        'GET',
-        `/requests/${carrier}`,
-      ),
-  };
-}
