@@ -31,7 +31,7 @@ export function carrierSimControl(baseUrl: string) {
     /** Every mobile line back to its starting state and every change request forgotten. */
     resetLines: () => call<{ reset: true }>('DELETE', '/lines'),
     haloLine: (cli: string) => call<HaloLineState>('GET', `/lines/mobile-33/${cli}`),
-    vertexLine: (networkId: 27 | 36, cli: string) =>
+    vertexLine: (networkId: number, cli: string) =>
       call<VertexLineState>('GET', `/lines/mobile-27-36/${cli}?networkId=${networkId}`),
     /** Every change call that reached the carrier with a key (`received`), and the distinct changes they made. */
     requests: (carrier: MobileSimCarrier) =>
