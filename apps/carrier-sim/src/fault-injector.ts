@@ -4,15 +4,14 @@ import { z } from 'zod';
 import { CARRIERS, type Carrier } from './carriers.js';
 import type { LatencyRange } from './config.js';
 
-// 'reject' leaves reads alone: the carrier refuses changes, and requests it had accepted complete as refused.
-export const FAULT_MODES = ['none', 'error', 'timeout', 'slow', 'reject'] as const;
+// 'slow' waits before the carrier does anything; 'late' does the work at once and holds only the answer back, so
+// a client that gave up on a change finds it made (and its resend must not repeat it). 'reject' leaves reads
+// alone: the carrier refuses changes, and requests it had accepted complete as refused.
+export const FAULT_MODES = ['none', 'error', 'timeout', 'slow', 'late', 'reject'] as const;
 
 export const FaultRequestSchema = z.strictObject({
   mode: z.enum(FAULT_MODES),
-  /**
-   * Extra delay before the answer; for 'slow' it defaults to SLOW_DEFAULT_LATENCY_MS and comes after the carrier
-   * did the work, so a client that gave up on a slow change finds it made (and its resend must not repeat it).
-   */
+  /** Extra delay before the answer; for 'slow' and 'late' it defaults to SLOW_DEFAULT_LATENCY_MS. */
   latencyMs: z.number().int().min(0).max(120_000).optional(),
   /** How many calls suffer the fault before it clears itself; absent means until reset. */
   times: z.number().int().min(1).max(100_000).optional(),
@@ -46,7 +45,8 @@ export class FaultInjector {
     }
     const fault: ActiveFault = {
       mode: request.mode,
-      latencyMs: request.latencyMs ?? (request.mode === 'slow' ? SLOW_DEFAULT_LATENCY_MS : 0),
+      latencyMs:
+        request.latencyMs ?? (request.mode === 'slow' || request.mode === 'late' ? SLOW_DEFAULT_LATENCY_MS : 0),
       remaining: request.times ?? null,
     };
     this.#faults.set(carrier, fault);
@@ -92,7 +92,7 @@ export class FaultInjector {
     return (request, reply) => this.apply(carrier, request, reply);
   }
 
-  /** An onSend hook for a carrier's routes: holds a 'slow' call's answer back after its route has run. */
+  /** An onSend hook for a carrier's routes: holds a 'late' call's answer back after its route has run. */
   lateAnswerHook(): onSendAsyncHookHandler {
     return async (request, _reply, payload) => {
       const lateBy = this.#lateAnswers.get(request);
@@ -107,7 +107,7 @@ export class FaultInjector {
   async apply(carrier: Carrier, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const fault = this.take(carrier);
     if (fault) request.log.info({ carrier, fault }, 'injecting carrier fault');
-    const late = fault?.mode === 'slow';
+    const late = fault?.mode === 'late';
     if (late) this.#lateAnswers.set(request, fault.latencyMs);
     try {
       await delay(this.#baseDelay(carrier) + (late ? 0 : (fault?.latencyMs ?? 0)), undefined, {

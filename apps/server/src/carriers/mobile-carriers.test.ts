@@ -211,7 +211,7 @@ describe('resilience', () => {
   it('retries a change whose answer was too slow, and the carrier makes it once', async () => {
     carriers = connect();
     // The first call reaches the carrier late, after the adapter gave up on it and sent it again.
-    await sim.setFault('mobile-27-36', { mode: 'slow', latencyMs: 700, times: 1 });
+    await sim.setFault('mobile-27-36', { mode: 'late', latencyMs: 700, times: 1 });
     const { reference } = await carriers.vertex.send(
       VERTEX_LINE,
       { kind: 'sim_swap', simNumber: '8944110555555550000' },
