@@ -68,6 +68,7 @@ export type Simulator = Awaited<ReturnType<typeof buildSimulator>>;
 export function carrierRoutes(carrier: Carrier, routes: FastifyPluginAsync): FastifyPluginAsync {
   return async (scope) => {
     scope.addHook('onRequest', scope.faults.hook(carrier));
+    scope.addHook('onSend', scope.faults.lateAnswerHook());
     await scope.register(routes);
   };
 }

@@ -84,6 +84,30 @@ describe('applying carrier faults', () => {
     expect(normal.ms).toBeLessThan(200);
   });
 
+  it.each([
+    ['slow', 'waits before the route runs', 290],
+    ['late', 'runs the route at once and only holds the answer back', 0],
+  ] as const)('a %s call %s', async (mode, _what, routeWaitsMs) => {
+    const app = await simulatorWithPingRoutes();
+    let ranAt: number | undefined;
+    await app.register(
+      carrierRoutes('mobile-27-36', async (scope) => {
+        scope.post('/mobile-27-36/change', async () => {
+          ranAt = performance.now();
+          return { done: true };
+        });
+      }),
+    );
+    await setFault(app, 'mobile-27-36', { mode, latencyMs: 300, times: 1 });
+    const started = performance.now();
+    const call = await timed(() => app.inject({ method: 'POST', url: '/mobile-27-36/change', payload: {} }));
+    expect(call.result.json()).toEqual({ done: true });
+    expect(call.ms).toBeGreaterThanOrEqual(290);
+    const routeWaited = ranAt! - started;
+    expect(routeWaited).toBeGreaterThanOrEqual(routeWaitsMs);
+    expect(routeWaited).toBeLessThan(routeWaitsMs + 100);
+  });
+
   it('applies the base latency of the carrier to every call', async () => {
     const app = await simulatorWithPingRoutes({ SIM_LATENCY_MS_MOBILE_33: '150' });
     const mobile = await timed(() => app.inject({ method: 'GET', url: '/mobile-33/ping' }));

@@ -1,15 +1,17 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { CARRIERS, type Carrier } from './carriers.js';
 import type { LatencyRange } from './config.js';
 
-// 'reject' leaves reads alone: the carrier refuses changes, and requests it had accepted complete as refused.
-export const FAULT_MODES = ['none', 'error', 'timeout', 'slow', 'reject'] as const;
+// 'slow' waits before the carrier does anything; 'late' does the work at once and holds only the answer back, so
+// a client that gave up on a change finds it made (and its resend must not repeat it). 'reject' leaves reads
+// alone: the carrier refuses changes, and requests it had accepted complete as refused.
+export const FAULT_MODES = ['none', 'error', 'timeout', 'slow', 'late', 'reject'] as const;
 
 export const FaultRequestSchema = z.strictObject({
   mode: z.enum(FAULT_MODES),
-  /** Extra delay before the answer; for 'slow' it defaults to SLOW_DEFAULT_LATENCY_MS. */
+  /** Extra delay before the answer; for 'slow' and 'late' it defaults to SLOW_DEFAULT_LATENCY_MS. */
   latencyMs: z.number().int().min(0).max(120_000).optional(),
   /** How many calls suffer the fault before it clears itself; absent means until reset. */
   times: z.number().int().min(1).max(100_000).optional(),
@@ -26,6 +28,7 @@ export const HANG_LIMIT_MS = 5 * 60_000;
 /** Which carrier is failing and how; carrier routes consult it on every call through `hook(carrier)`. */
 export class FaultInjector {
   readonly #faults = new Map<Carrier, ActiveFault>();
+  readonly #lateAnswers = new WeakMap<FastifyRequest, number>();
   readonly #shutdown = new AbortController();
   readonly #baseLatency: Record<Carrier, LatencyRange>;
   readonly #random: () => number;
@@ -42,7 +45,8 @@ export class FaultInjector {
     }
     const fault: ActiveFault = {
       mode: request.mode,
-      latencyMs: request.latencyMs ?? (request.mode === 'slow' ? SLOW_DEFAULT_LATENCY_MS : 0),
+      latencyMs:
+        request.latencyMs ?? (request.mode === 'slow' || request.mode === 'late' ? SLOW_DEFAULT_LATENCY_MS : 0),
       remaining: request.times ?? null,
     };
     this.#faults.set(carrier, fault);
@@ -88,12 +92,27 @@ export class FaultInjector {
     return (request, reply) => this.apply(carrier, request, reply);
   }
 
-  /** Answers the call itself (503, or no answer at all) when a fault says so; otherwise lets the route run late. */
+  /** An onSend hook for a carrier's routes: holds a 'late' call's answer back after its route has run. */
+  lateAnswerHook(): onSendAsyncHookHandler {
+    return async (request, _reply, payload) => {
+      const lateBy = this.#lateAnswers.get(request);
+      if (lateBy === undefined) return payload;
+      this.#lateAnswers.delete(request);
+      await delay(lateBy, undefined, { signal: this.#shutdown.signal }).catch(() => undefined);
+      return payload;
+    };
+  }
+
+  /** Answers the call itself (503, or no answer at all) when a fault says so; otherwise lets the route run. */
   async apply(carrier: Carrier, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const fault = this.take(carrier);
     if (fault) request.log.info({ carrier, fault }, 'injecting carrier fault');
+    const late = fault?.mode === 'late';
+    if (late) this.#lateAnswers.set(request, fault.latencyMs);
     try {
-      await delay(this.#baseDelay(carrier) + (fault?.latencyMs ?? 0), undefined, { signal: this.#shutdown.signal });
+      await delay(this.#baseDelay(carrier) + (late ? 0 : (fault?.latencyMs ?? 0)), undefined, {
+        signal: this.#shutdown.signal,
+      });
     } catch {
       return reply.code(503).send(serviceUnavailable('The carrier simulator is shutting down'));
     }

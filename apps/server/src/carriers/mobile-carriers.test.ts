@@ -208,6 +208,21 @@ describe('resilience', () => {
     expect(ms).toBeLessThan(1_000);
   });
 
+  it('retries a change whose answer was too slow, and the carrier makes it once', async () => {
+    carriers = connect();
+    // The first call reaches the carrier late, after the adapter gave up on it and sent it again.
+    await sim.setFault('mobile-27-36', { mode: 'late', latencyMs: 700, times: 1 });
+    const { reference } = await carriers.vertex.send(
+      VERTEX_LINE,
+      { kind: 'sim_swap', simNumber: '8944110555555550000' },
+      'vx-late',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const { received, requests } = await sim.requests('mobile-27-36');
+    expect(received).toBe(2);
+    expect(requests.map((request) => request.reference)).toEqual([reference]);
+  });
+
   it('gives up after the retries when the carrier never answers', async () => {
     carriers = connect();
     await sim.setFault('mobile-27-36', { mode: 'timeout' });
@@ -223,12 +238,12 @@ describe('resilience', () => {
     await sim.setFault('mobile-33', { mode: 'error', times: 100 });
     await expect(carriers.halo.simRule()).rejects.toBeInstanceOf(CarrierUnavailableError);
     // One call and its two retries: three 503s in a row open the circuit.
-    expect((await sim.faults()).faults['mobile-33'].remaining).toBe(97);
+    expect((await sim.faults()).faults['mobile-33']).toMatchObject({ remaining: 97 });
 
     const fast = await timed(() => carriers.halo.simRule().catch((error: unknown) => error));
     expect(fast.result).toBeInstanceOf(CarrierUnavailableError);
     expect((fast.result as Error).message).toContain('circuit is open');
-    expect((await sim.faults()).faults['mobile-33'].remaining).toBe(97);
+    expect((await sim.faults()).faults['mobile-33']).toMatchObject({ remaining: 97 });
 
     await sim.clearFaults();
     await new Promise((resolve) => setTimeout(resolve, TIMINGS.halfOpenAfterMs + 50));

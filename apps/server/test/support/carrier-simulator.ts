@@ -2,7 +2,7 @@ import { buildSimulator, loadSimConfig, type Simulator } from '@portal/carrier-s
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 type SimCarrier = 'mobile-33' | 'mobile-27-36';
-type Fault = { mode: 'none' | 'error' | 'timeout' | 'slow' | 'reject'; latencyMs?: number; times?: number };
+type Fault = { mode: 'none' | 'error' | 'timeout' | 'slow' | 'late' | 'reject'; latencyMs?: number; times?: number };
 
 export type CarrierSimulator = Awaited<ReturnType<typeof startCarrierSimulator>>;
 

@@ -14,7 +14,7 @@ export function usePortal() {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startPortalServer({ dataDirFrom: inject('portalDataDir') }),
+      startPortalServer({ dataDirFrom: inject('portalDataDir'), carrierSimUrl: inject('carrierSimUrl') }),
       launchBrowser(),
     ]);
   });

@@ -1,0 +1,42 @@
+import type { Carrier } from './carriers.js';
+import type { ChangeRequest } from './change-requests.js';
+import type { FaultRequest, FaultState } from './fault-injector.js';
+import type { subscriptionBody } from './halo/simulation.js';
+import type { lineBody } from './vertex/simulation.js';
+
+export type MobileSimCarrier = Extract<Carrier, 'mobile-33' | 'mobile-27-36'>;
+export type HaloLineState = ReturnType<typeof subscriptionBody>;
+export type VertexLineState = ReturnType<typeof lineBody>;
+
+/**
+ * The simulator's control API over HTTP, typed from the simulator's own shapes: what tests of other packages use
+ * to break a carrier, read a line as the carrier holds it, and count the change calls it received.
+ */
+export function carrierSimControl(baseUrl: string) {
+  async function call<T>(method: 'GET' | 'PUT' | 'DELETE', route: string, body?: object): Promise<T> {
+    const response = await fetch(`${baseUrl}/_control${route}`, {
+      method,
+      ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+    });
+    if (!response.ok)
+      throw new Error(`${method} /_control${route} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    setFault: (carrier: Carrier, fault: FaultRequest) =>
+      call<{ carrier: Carrier; fault: FaultState }>('PUT', `/faults/${carrier}`, fault),
+    faults: () => call<{ faults: Record<Carrier, FaultState> }>('GET', '/faults'),
+    clearFaults: () => call<{ faults: Record<Carrier, FaultState> }>('DELETE', '/faults'),
+    /** Every mobile line back to its starting state and every change request forgotten. */
+    resetLines: () => call<{ reset: true }>('DELETE', '/lines'),
+    haloLine: (cli: string) => call<HaloLineState>('GET', `/lines/mobile-33/${cli}`),
+    vertexLine: (networkId: number, cli: string) =>
+      call<VertexLineState>('GET', `/lines/mobile-27-36/${cli}?networkId=${networkId}`),
+    /** Every change call that reached the carrier with a key (`received`), and the distinct changes they made. */
+    requests: (carrier: MobileSimCarrier) =>
+      call<{ received: number; requests: Array<ChangeRequest<unknown>> }>('GET', `/requests/${carrier}`),
+  };
+}
+
+export type CarrierSimControl = ReturnType<typeof carrierSimControl>;
