@@ -11,8 +11,8 @@ import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { DEMO_PASSWORD } from '../support/test-app.js';
 
 // A server killed while it is sending a SIM swap loses nothing and changes the line once (decisions 0009, 0080,
-// 0088). The real built server runs as a child process over a data folder that outlives it; it is SIGKILLed while
-// its worker's call to the (slowed) carrier is in flight, and started again on the same folder.
+// 0088). The real built server runs as a child process over a data folder that outlives it; it is SIGKILLed after
+// the carrier took the change but before its answer arrived, and started again on the same folder.
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(SERVER_DIR, 'dist/main.js');
@@ -133,17 +133,18 @@ it('a SIM swap survives a SIGKILL of the server mid-send and completes once afte
     // The demo line may have unfinished orders of its own: once the swap is done, it is as pending as before.
     const pendingBefore = (await api(server, token, pendingUrl)).json;
 
-    // The carrier takes 2.5 s to answer anything: the route's checks wait for it, and the worker's send, which
-    // starts within a poll (0.1 s) of the answer, is still in flight a second later when the server dies.
-    await simulator.sim.setFault('mobile-33', { mode: 'slow', latencyMs: 2_500 });
     const accepted = await api<{ id: number; status: string }>(server, token, `/api/mobileHalo/simswap/${endpointId}`, {
       serialNumber: NEW_SIM,
       orderItemId,
     });
     expect(accepted.status).toBe(202);
+    // From now on the carrier does what it is asked at once but holds its answer back 2.5 s: the worker's send,
+    // which starts within a poll (0.1 s), has changed the line, and the server dies before it hears so.
+    await simulator.sim.setFault('mobile-33', { mode: 'late', latencyMs: 2_500 });
     await delay(1_000);
     await kill(server);
-    expect((await simulator.sim.haloLine(HALO_LINE)).serial_number.number).not.toBe(NEW_SIM);
+    const beforeRestart = await simulator.sim.requests('mobile-33');
+    expect(beforeRestart.requests.map((request) => request.idempotencyKey)).toEqual([String(accepted.json.id)]);
     await simulator.sim.clearFaults();
 
     server = await startServer();
@@ -163,6 +164,8 @@ it('a SIM swap survives a SIGKILL of the server mid-send and completes once afte
     expect(mine.map((event) => event.status)).toEqual(['Succeeded', 'In Progress']);
     const atCarrier = await simulator.sim.requests('mobile-33');
     const changes = atCarrier.requests.filter((request) => request.idempotencyKey === String(accepted.json.id));
+    // Sent again after the restart (the first answer never arrived), and changed once.
+    expect(atCarrier.received).toBe(2);
     expect(changes).toHaveLength(1);
     expect((await simulator.sim.haloLine(HALO_LINE)).serial_number.number).toBe(NEW_SIM);
     expect((await api(server, token, pendingUrl)).json).toEqual(pendingBefore);
