@@ -12,7 +12,7 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     load: () => import('./data-size.js'),
   },
   'device-page': {
-    summary: "the mobile device page's calls for a Halo line of the large data set (DATABASE_URL; after a build)",
+    summary: "the mobile device page's calls for the largest company of the large data set (DATABASE_URL; after build)",
     load: () => import('./device-page.js'),
   },
   'forgot-password': {
