@@ -11,11 +11,10 @@ import {
 import { CARRIER_KEY } from '../../carriers/carrier-adapters.js';
 import type { FirstCarrierAdapter } from '../../carriers/mobile-carrier.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { askCarrier } from './carrier-failures.js';
 import { checkedBarChange, checkSimNumber } from './change-rules.js';
-import { asCarrierLine, lineOfSuppliers, requireItemOfLine } from './line-access.js';
-import { lineOfVisibleItem } from './repository.js';
+import { asCarrierLine, lineOfItemOfSuppliers, lineOfSuppliers, requireItemOfLine } from './line-access.js';
 import { type Requester, requestChange } from './requests.js';
 
 // Halo Mobile (supplier 33) through the portal: reads pass through its adapter, changes are stored for the worker.
@@ -53,9 +52,7 @@ export async function tariffAddons(
   scope: EstateScope,
   query: { type: number; pagesize: number; orderItemId: number },
 ): Promise<OdataList<FirstCarrierBar>> {
-  const endpointId = await lineOfVisibleItem(scope, query.orderItemId);
-  if (endpointId === undefined) throw notFound('No such order item');
-  const line = await haloLine(scope, endpointId);
+  const line = await lineOfItemOfSuppliers(scope, query.orderItemId, SUPPLIERS);
   return { value: await askCarrier(NAME, () => halo.tariffAddons(asCarrierLine(line), query.type, query.pagesize)) };
 }
 

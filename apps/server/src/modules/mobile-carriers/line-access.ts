@@ -1,3 +1,4 @@
+import { ENDPOINT_TYPE } from '@portal/contract';
 import type { CarrierLine } from '../../carriers/mobile-carrier.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -16,8 +17,25 @@ export async function lineOfSuppliers(
   endpointId: number,
   suppliers: readonly number[],
 ): Promise<CarrierLineRow> {
-  const line = await findMobileLine(scope, endpointId);
-  if (!line || line.supplier_id === null || !suppliers.includes(line.supplier_id)) throw notFound('No such line');
+  return ofSuppliers(await findMobileLine(scope, endpointId), suppliers, 'No such line');
+}
+
+/** The caller's line of an order item (TariffAddons names the line so), when one of `suppliers` serves it. */
+export async function lineOfItemOfSuppliers(
+  scope: EstateScope,
+  orderItemId: number,
+  suppliers: readonly number[],
+): Promise<CarrierLineRow> {
+  const line = await lineOfVisibleItem(scope, orderItemId);
+  return ofSuppliers(
+    line?.endpoint_type_id === ENDPOINT_TYPE.mobile ? line : undefined,
+    suppliers,
+    'No such order item',
+  );
+}
+
+function ofSuppliers(line: MobileLineRow | undefined, suppliers: readonly number[], missing: string): CarrierLineRow {
+  if (!line || line.supplier_id === null || !suppliers.includes(line.supplier_id)) throw notFound(missing);
   return { ...line, supplier_id: line.supplier_id };
 }
 
@@ -33,8 +51,8 @@ export function asCarrierLine(line: CarrierLineRow): CarrierLine {
  */
 export async function requireItemOfLine(scope: EstateScope, line: CarrierLineRow, orderItemId: number) {
   const itemLine = await lineOfVisibleItem(scope, orderItemId);
-  if (itemLine === undefined) throw notFound('No such order item');
-  if (itemLine !== line.id) {
+  if (!itemLine) throw notFound('No such order item');
+  if (itemLine.id !== line.id) {
     const message = 'Must be an order item of the line in the path';
     throw badRequest('The order item is of another line', {
       details: [{ field: 'orderItemId', rule: 'of_the_line', message }],
