@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       seed: 'small',
       webDistDir: undefined,
       carrierSimUrl: 'http://127.0.0.1:3100',
+      carrierWorker: { enabled: true, pollMs: 1000, retryMs: 5000, leaseMs: 60_000 },
       haloApiKey: 'halo-demo-key',
       vertexApiToken: 'vertex-demo-token',
       smtpUrl: undefined,
