@@ -45,6 +45,7 @@ const loadContact = () => import('../features/help/ContactPage');
 const loadSearch = () => import('../features/search/SearchPage');
 const loadOrdersList = () => import('../features/orders/OrdersListPage');
 const loadOrderDetail = () => import('../features/orders/OrderDetailPage');
+const loadMobileDevice = () => import('../features/mobile-device/MobileDevicePage');
 const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
 const loadFirstScreenData = () => import('../features/dashboard/first-screen-data');
@@ -89,7 +90,7 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
   'mobile/estate': upcoming('Mobile Estate'),
   'mobile/site/:siteId': upcoming('Mobile Site Estate'),
   'mobile/team/:teamId': upcoming('Mobile Team Estate'),
-  'mobile/device/:cli': upcoming('Mobile Device'),
+  'mobile/device/:cli': screen('Mobile Device', loadMobileDevice, (m) => <m.MobileDevicePage />),
   'mobile/orders': screen('Mobile Orders', loadOrdersList, (m) => <m.OrdersListPage kind="mobile" />),
   'mobile/orders/:orderId': screen('Mobile Order', loadOrderDetail, (m) => <m.OrderDetailPage kind="mobile" />),
   'broadband/estate': upcoming('Broadband Estate'),

@@ -1,0 +1,56 @@
+import type { SpendLimitStatus } from '@portal/contract';
+import { formatMoney } from '../../lib/format';
+
+/** The Spend Limit field of a first-carrier device (spec 4), in the order its rules apply. */
+export type SpendLimitState =
+  | { kind: 'lifted' }
+  | { kind: 'unknown' }
+  | { kind: 'enabled'; limitPence: number }
+  | { kind: 'barred'; limitPence: number };
+
+/** The ISO day (`yyyy-MM-dd`) of `date` in UK time, the calendar the carrier's dates are written in. */
+function ukDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(date);
+}
+
+/** The 2nd day of the month after the month of `isoDay` (`2026-11-20` gives `2026-12-02`). */
+function secondOfNextMonth(isoDay: string): string {
+  const [year, month] = isoDay.split('-').map(Number) as [number, number];
+  const next = new Date(Date.UTC(year, month, 2));
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * A monitoring period is current from its start date up to the 2nd day of the month after it starts
+ * (docs/decisions/0091): the carrier renews it each month, so an older start date is stale and reads Unknown.
+ */
+export function isSpendLimitCurrent(effectiveFrom: string, today: Date): boolean {
+  const day = ukDay(today);
+  return effectiveFrom <= day && day <= secondOfNextMonth(effectiveFrom);
+}
+
+export function spendLimitState(status: SpendLimitStatus, today: Date): SpendLimitState {
+  if (status.lifted) return { kind: 'lifted' };
+  const limit = status.spendLimit;
+  if (limit === null || !isSpendLimitCurrent(limit.effective_from, today)) return { kind: 'unknown' };
+  return status.barApplied ? { kind: 'barred', limitPence: limit.value } : { kind: 'enabled', limitPence: limit.value };
+}
+
+/** The words of the field (spec 4): the limit is pence, shown in pounds to two decimals. */
+export function spendLimitText(state: SpendLimitState): string {
+  switch (state.kind) {
+    case 'lifted':
+      return 'lifted, limit reached';
+    case 'unknown':
+      return 'Unknown';
+    case 'enabled':
+      return `Enabled, limit of ${formatMoney(state.limitPence / 100)}`;
+    case 'barred':
+      return `Barred, limit of ${formatMoney(state.limitPence / 100)}`;
+  }
+}
+
+/** Only a limit that is monitored can be lifted: Enabled or Barred (spec 4, 'editable'). */
+export function canLiftSpendLimit(state: SpendLimitState): boolean {
+  return state.kind === 'enabled' || state.kind === 'barred';
+}
