@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithPermissions } from '../bills/test-utils';
 import { LIFT_SPEND_LIMIT_WARNING } from './LiftSpendLimitDialog';
 import { MobileDevicePage } from './MobileDevicePage';
@@ -254,7 +254,7 @@ describe('mobile device page (spec 2.14)', () => {
 });
 
 describe('call barring dialog', () => {
-  async function openBarring(permissions = admin) {
+  async function openBarring(_permissions = admin) {
     const card = await summary();
     await userEvent.click(await within(card).findByRole('button', { name: 'Call Barring' }));
     const dialog = await screen.findByRole('dialog', { name: 'Call Barring' });

@@ -40,19 +40,25 @@ describe('spend limit status (spec 4)', () => {
   });
 
   it('is Unknown, and cannot be lifted, when the start date is out of range', () => {
-    const stale = spendLimitState(
-      status({ barApplied: true, spendLimit: { value: 2550, effective_from: '2026-09-01' } }),
-      TODAY,
-    );
-    expect(stale).toEqual({ kind: 'unknown' });
-    expect(canLiftSpendLimit(stale)).toBe(false);
+    const future = { value: 2550, effective_from: '2026-12-03' };
+    const state = spendLimitState(status({ barApplied: true, spendLimit: future }), TODAY);
+    expect(state).toEqual({ kind: 'unknown' });
+    expect(canLiftSpendLimit(state)).toBe(false);
   });
 
-  it('counts a period current from its start date to the 2nd of the next month, in UK days', () => {
-    expect(isSpendLimitCurrent('2026-10-31', new Date('2026-11-02T23:30:00Z'))).toBe(true);
-    expect(isSpendLimitCurrent('2026-10-31', new Date('2026-11-03T00:30:00Z'))).toBe(false);
-    expect(isSpendLimitCurrent('2026-11-25', TODAY)).toBe(false);
-    expect(isSpendLimitCurrent('2026-11-24', TODAY)).toBe(true);
-    expect(isSpendLimitCurrent('2026-12-15', new Date('2027-01-02T12:00:00Z'))).toBe(true);
+  it('takes a start date up to the 2nd day of next month, in UK days, and a limit that has not ended', () => {
+    const from = (effective_from: string, effective_until?: string) => ({
+      effective_from,
+      ...(effective_until ? { effective_until } : {}),
+    });
+    expect(isSpendLimitCurrent(from('2025-01-01'), TODAY)).toBe(true);
+    expect(isSpendLimitCurrent(from('2026-12-02'), TODAY)).toBe(true);
+    expect(isSpendLimitCurrent(from('2026-12-03'), TODAY)).toBe(false);
+    // 23:30 UTC on 30 June is 1 July in London (BST): next month is then August.
+    expect(isSpendLimitCurrent(from('2026-08-02'), new Date('2026-06-30T23:30:00Z'))).toBe(true);
+    expect(isSpendLimitCurrent(from('2026-08-02'), new Date('2026-06-30T22:30:00Z'))).toBe(false);
+    expect(isSpendLimitCurrent(from('2026-11-01', '2026-11-24'), TODAY)).toBe(true);
+    expect(isSpendLimitCurrent(from('2026-11-01', '2026-11-23'), TODAY)).toBe(false);
+    expect(isSpendLimitCurrent(from('2026-12-15'), new Date('2027-01-02T12:00:00Z'))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { SpendLimitStatus } from '@portal/contract';
+import type { SpendLimit, SpendLimitStatus } from '@portal/contract';
 import { formatMoney } from '../../lib/format';
 
 /** The Spend Limit field of a first-carrier device (spec 4), in the order its rules apply. */
@@ -16,23 +16,24 @@ function ukDay(date: Date): string {
 /** The 2nd day of the month after the month of `isoDay` (`2026-11-20` gives `2026-12-02`). */
 function secondOfNextMonth(isoDay: string): string {
   const [year, month] = isoDay.split('-').map(Number) as [number, number];
-  const next = new Date(Date.UTC(year, month, 2));
-  return next.toISOString().slice(0, 10);
+  return new Date(Date.UTC(year, month, 2)).toISOString().slice(0, 10);
 }
 
 /**
- * A monitoring period is current from its start date up to the 2nd day of the month after it starts
- * (docs/decisions/0091): the carrier renews it each month, so an older start date is stale and reads Unknown.
+ * Whether a spend limit's start date is in range (spec 4; docs/decisions/0091): it has started by the 2nd day of
+ * next month (a limit for the coming month is already shown), and it has not ended (`effective_until`, when given,
+ * is today or later). Days are UK days, as the carrier writes them.
  */
-export function isSpendLimitCurrent(effectiveFrom: string, today: Date): boolean {
-  const day = ukDay(today);
-  return effectiveFrom <= day && day <= secondOfNextMonth(effectiveFrom);
+export function isSpendLimitCurrent(limit: Pick<SpendLimit, 'effective_from' | 'effective_until'>, now: Date): boolean {
+  const today = ukDay(now);
+  if (limit.effective_from > secondOfNextMonth(today)) return false;
+  return limit.effective_until === undefined || limit.effective_until >= today;
 }
 
 export function spendLimitState(status: SpendLimitStatus, today: Date): SpendLimitState {
   if (status.lifted) return { kind: 'lifted' };
   const limit = status.spendLimit;
-  if (limit === null || !isSpendLimitCurrent(limit.effective_from, today)) return { kind: 'unknown' };
+  if (limit === null || !isSpendLimitCurrent(limit, today)) return { kind: 'unknown' };
   return status.barApplied ? { kind: 'barred', limitPence: limit.value } : { kind: 'enabled', limitPence: limit.value };
 }
 
