@@ -58,8 +58,8 @@ export function DeviceSummaryCard({
 }) {
   const offerActions = pending.kind === 'clear' && line !== undefined;
   const rows: DetailRow[] = [
-    ['Mobile Number', cli],
-    ['SIM No.', line ? <SimNumber key="sim" line={line} /> : undefined],
+    ['Mobile Number', cli, { wide: true }],
+    ['SIM No.', line ? <SimNumber key="sim" line={line} /> : undefined, { wide: true }],
     ['Product', contract.product],
     ['Order No.', contract.orderNumber],
     ['Status', contract.contractShortStatus],
@@ -80,6 +80,7 @@ export function DeviceSummaryCard({
           onLift={offerActions && can.liftSpendLimit ? () => onOpen('spendLimit') : undefined}
         />
       ) : undefined,
+      { wide: true },
     ],
   ];
   const actions = [
@@ -102,7 +103,7 @@ export function DeviceSummaryCard({
         slotProps={{ title: { id: 'device-summary-title', component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <DetailList rows={rows} />
+        <DetailList rows={rows} compact />
       </CardContent>
       {pending.kind === 'pending' ? (
         <CardContent sx={{ pt: 0 }}>

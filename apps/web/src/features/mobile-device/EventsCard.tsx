@@ -4,9 +4,9 @@ import { ChartCard } from '../../components/usage-chart/ChartCard';
 
 const columns: DataTableColumn<OrderEventListItem>[] = [
   { field: 'createdDate', header: 'Date', type: 'date', pattern: 'dd/MM/yyyy HH:mm', sortable: true, card: 'key' },
-  { field: 'status', header: 'Status', type: 'status', card: 'key' },
   { field: 'user', header: 'User' },
   { field: 'notes', header: 'Notes', type: 'notes', card: 'wide' },
+  { field: 'status', header: 'Status', type: 'status', card: 'key' },
 ];
 
 /** The events of the contract's order item, newest first (spec 2.14, as 2.15's events card). */
