@@ -3,17 +3,27 @@ import type { Carrier } from './carriers.js';
 import type { SimConfig } from './config.js';
 import { controlRoutes } from './control-routes.js';
 import { FaultInjector } from './fault-injector.js';
+import { HALO_PREFIX, haloSimulation } from './halo/simulation.js';
 import { installErrorHandling } from './http-errors.js';
+import { VERTEX_PREFIX, vertexSimulation } from './vertex/simulation.js';
+
+export type MobileCarriers = {
+  halo: ReturnType<typeof haloSimulation>;
+  vertex: ReturnType<typeof vertexSimulation>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
     faults: FaultInjector;
+    mobileCarriers: MobileCarriers;
   }
 }
 
 export type SimulatorOptions = {
   /** Source of randomness for the base latency; tests pin it. */
   random?: () => number;
+  /** Today, for the spend-limit dates of Halo's lines; tests pin it. */
+  now?: () => Date;
 };
 
 /** The simulated carriers' HTTP server, built without listening so tests can use `app.inject`. */
@@ -24,13 +34,30 @@ export async function buildSimulator(config: SimConfig, options: SimulatorOption
     forceCloseConnections: true,
   });
 
-  app.decorate('faults', new FaultInjector(config.baseLatency, options.random));
-  // Delayed and hung carrier calls would otherwise hold the close until close-with-grace gives up.
-  app.addHook('preClose', async () => app.faults.releaseAll());
+  const faults = new FaultInjector(config.baseLatency, options.random);
+  const mobileCarriers: MobileCarriers = {
+    halo: haloSimulation({
+      apiKey: config.haloApiKey,
+      completionMs: config.completionMs,
+      faults,
+      now: options.now ?? (() => new Date()),
+    }),
+    vertex: vertexSimulation({ token: config.vertexToken, completionMs: config.completionMs, faults }),
+  };
+  app.decorate('faults', faults);
+  app.decorate('mobileCarriers', mobileCarriers);
+  app.addHook('preClose', async () => {
+    // Delayed and hung carrier calls would otherwise hold the close until close-with-grace gives up.
+    faults.releaseAll();
+    mobileCarriers.halo.reset();
+    mobileCarriers.vertex.reset();
+  });
   installErrorHandling(app);
 
   app.get('/health', async () => ({ status: 'ok' as const }));
   await app.register(controlRoutes);
+  await app.register(carrierRoutes('mobile-33', mobileCarriers.halo.routes), { prefix: HALO_PREFIX });
+  await app.register(carrierRoutes('mobile-27-36', mobileCarriers.vertex.routes), { prefix: VERTEX_PREFIX });
 
   return app;
 }

@@ -9,12 +9,20 @@ export type SimConfig = {
   logLevel: z.infer<typeof LogLevelSchema>;
   /** Delay every carrier call waits before its answer, drawn evenly from the range. */
   baseLatency: Record<Carrier, LatencyRange>;
+  /** How long after accepting a change a mobile carrier applies it and completes the request. */
+  completionMs: number;
+  /** What Halo expects in X-Api-Key and Vertex as its bearer token; the server's defaults match. */
+  haloApiKey: string;
+  vertexToken: string;
 };
 
 export class SimConfigError extends Error {}
 
 export const DEFAULT_LATENCY: LatencyRange = { minMs: 50, maxMs: 150 };
 const MAX_BASE_LATENCY_MS = 60_000;
+const MAX_COMPLETION_MS = 24 * 60 * 60_000;
+export const DEFAULT_HALO_API_KEY = 'halo-demo-key';
+export const DEFAULT_VERTEX_TOKEN = 'vertex-demo-token';
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -39,6 +47,9 @@ const EnvSchema = z.object({
   SIM_PORT: z.coerce.number().int().min(1).max(65_535).default(3100),
   LOG_LEVEL: LogLevelSchema.default('info'),
   SIM_LATENCY_MS: LatencyRangeSchema.optional(),
+  SIM_COMPLETION_MS: z.coerce.number().int().min(0).max(MAX_COMPLETION_MS).default(2000),
+  SIM_HALO_API_KEY: z.string().min(1).default(DEFAULT_HALO_API_KEY),
+  SIM_VERTEX_TOKEN: z.string().min(1).default(DEFAULT_VERTEX_TOKEN),
   ...Object.fromEntries(CARRIERS.map((carrier) => [latencyVariableOf(carrier), LatencyRangeSchema.optional()])),
 });
 
@@ -57,5 +68,8 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
     baseLatency: Object.fromEntries(
       CARRIERS.map((carrier) => [carrier, e[latencyVariableOf(carrier)] ?? fallback]),
     ) as Record<Carrier, LatencyRange>,
+    completionMs: e.SIM_COMPLETION_MS,
+    haloApiKey: e.SIM_HALO_API_KEY,
+    vertexToken: e.SIM_VERTEX_TOKEN,
   };
 }

@@ -2,11 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { CarrierSchema } from './carriers.js';
 import { FaultRequestSchema } from './fault-injector.js';
-import { validationFailed } from './http-errors.js';
+import { notFound, validationFailed } from './http-errors.js';
 
 const CarrierParamsSchema = z.strictObject({ carrier: CarrierSchema });
+const MobileCarrierParamsSchema = z.strictObject({ carrier: z.enum(['mobile-33', 'mobile-27-36']) });
+const LineParamsSchema = MobileCarrierParamsSchema.extend({ number: z.string() });
+const LineQuerySchema = z.strictObject({ networkId: z.coerce.number().int().optional() });
 
-/** Lets tests and demos break a carrier on purpose: PUT a fault, GET what is active, DELETE to heal them all. */
+/**
+ * Lets tests and demos break a carrier on purpose (PUT a fault, GET what is active, DELETE to heal them all) and
+ * see what a mobile carrier holds: a line's state, and the change requests it received.
+ */
 export const controlRoutes: FastifyPluginAsync = async (app) => {
   app.get('/_control/faults', async () => ({ faults: app.faults.all() }));
 
@@ -25,5 +31,34 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     app.faults.reset();
     request.log.info('all carrier faults cleared');
     return { faults: app.faults.all() };
+  });
+
+  app.get('/_control/lines/:carrier/:number', async (request, reply) => {
+    const params = LineParamsSchema.safeParse(request.params);
+    if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
+    const query = LineQuerySchema.safeParse(request.query);
+    if (!query.success) return reply.code(400).send(validationFailed(query.error, 'query'));
+    const { carrier, number } = params.data;
+    const line =
+      carrier === 'mobile-33'
+        ? app.mobileCarriers.halo.line(number)
+        : app.mobileCarriers.vertex.line(query.data.networkId ?? Number.NaN, number);
+    if (!line) return reply.code(404).send(notFound(`No line ${number} at ${carrier} (Vertex needs ?networkId=27|36)`));
+    return line;
+  });
+
+  app.get('/_control/requests/:carrier', async (request, reply) => {
+    const params = MobileCarrierParamsSchema.safeParse(request.params);
+    if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
+    const carrier = params.data.carrier === 'mobile-33' ? app.mobileCarriers.halo : app.mobileCarriers.vertex;
+    return carrier.requests.summary();
+  });
+
+  /** Puts every mobile line back to its starting state and forgets every change request. */
+  app.delete('/_control/lines', async (request) => {
+    app.mobileCarriers.halo.reset();
+    app.mobileCarriers.vertex.reset();
+    request.log.info('mobile carrier lines and requests reset');
+    return { reset: true };
   });
 };

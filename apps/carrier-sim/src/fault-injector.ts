@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { CARRIERS, type Carrier } from './carriers.js';
 import type { LatencyRange } from './config.js';
 
-export const FAULT_MODES = ['none', 'error', 'timeout', 'slow'] as const;
+// 'reject' leaves reads alone: the carrier refuses changes, and requests it had accepted complete as refused.
+export const FAULT_MODES = ['none', 'error', 'timeout', 'slow', 'reject'] as const;
 
 export const FaultRequestSchema = z.strictObject({
   mode: z.enum(FAULT_MODES),
@@ -61,15 +62,25 @@ export class FaultInjector {
     return Object.fromEntries(CARRIERS.map((carrier) => [carrier, this.state(carrier)])) as Record<Carrier, FaultState>;
   }
 
-  /** The fault this call suffers, counting it against `times`. */
+  /** The fault this call suffers, counting it against `times`; a 'reject' fault only counts refused changes. */
   take(carrier: Carrier): ActiveFault | undefined {
     const fault = this.#faults.get(carrier);
-    if (!fault) return undefined;
-    if (fault.remaining !== null) {
-      fault.remaining -= 1;
-      if (fault.remaining === 0) this.#faults.delete(carrier);
-    }
+    if (!fault || fault.mode === 'reject') return undefined;
+    this.#count(carrier, fault);
     return { ...fault };
+  }
+
+  /** Whether the carrier refuses this change, counting it against `times`. */
+  refusesChange(carrier: Carrier): boolean {
+    const fault = this.#faults.get(carrier);
+    if (fault?.mode !== 'reject') return false;
+    this.#count(carrier, fault);
+    return true;
+  }
+
+  /** Whether a change the carrier had accepted completes as refused; it does not count against `times`. */
+  failsAcceptedChanges(carrier: Carrier): boolean {
+    return this.#faults.get(carrier)?.mode === 'reject';
   }
 
   /** An onRequest hook for a carrier's routes: base latency, then the active fault, if any. */
@@ -99,6 +110,12 @@ export class FaultInjector {
   /** Lets go of every delayed or hung call so the server can close. */
   releaseAll(): void {
     this.#shutdown.abort();
+  }
+
+  #count(carrier: Carrier, fault: ActiveFault): void {
+    if (fault.remaining === null) return;
+    fault.remaining -= 1;
+    if (fault.remaining === 0) this.#faults.delete(carrier);
   }
 
   #baseDelay(carrier: Carrier): number {

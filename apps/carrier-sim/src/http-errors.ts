@@ -25,6 +25,10 @@ export function validationFailed(error: z.ZodError, part: string): ErrorBody {
   );
 }
 
+export function notFound(message: string): ErrorBody {
+  return errorBody(404, message);
+}
+
 /** The same JSON error shape as the portal's API, so a failing carrier call looks alike in both logs. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request, reply) => {

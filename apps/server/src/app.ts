@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { loadSigningKey } from './auth/signing-key.js';
+import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { openConfiguredDatabase } from './db/database.js';
@@ -19,6 +20,7 @@ import { echoRequestId, generateRequestId } from './http/request-id.js';
 import { preventApiCaching, registerSecurityHeaders } from './http/security-headers.js';
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
 import { refuseUnstorableText } from './http/text-input.js';
+import { CarrierRequestWorker } from './jobs/carrier-request-worker.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { requireEveryEndpointRegistered } from './modules/endpoint-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -30,12 +32,17 @@ declare module 'fastify' {
     config: Config;
     accessTokens: AccessTokens;
     mailer: Mailer;
+    carriers: MobileCarriers;
+    /** Sends the stored carrier requests; started with the server when CARRIER_WORKER is on. */
+    carrierWorker: CarrierRequestWorker;
   }
 }
 
 export type BuildAppOptions = {
   /** A database the caller owns (tests); without it the app opens, migrates and seeds the configured one. */
   database?: DatabaseHandle;
+  /** The mobile carriers' adapters; without them, those of the carriers at CARRIER_SIM_URL. */
+  carriers?: MobileCarriers;
 };
 
 /** Builds the portal's Fastify instance without listening, so tests can drive it with `app.inject`. */
@@ -57,7 +64,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
-    await registerHttp(app, config);
+    await registerHttp(app, config, options.carriers ?? buildMobileCarriers(config, { log: app.log }));
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
@@ -65,7 +72,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   return app;
 }
 
-async function registerHttp(app: FastifyInstance, config: Config) {
+async function registerHttp(app: FastifyInstance, config: Config, carriers: MobileCarriers) {
   echoRequestId(app);
   installErrorHandler(app);
   refuseUnstorableText(app);
@@ -82,6 +89,8 @@ async function registerHttp(app: FastifyInstance, config: Config) {
       'SMTP_URL is not set: e-mails are written to the outbox folder',
     );
   }
+  app.decorate('carriers', carriers);
+  registerCarrierWorker(app, config);
   registerRouteAccess(app, accessTokens);
   requireEveryEndpointRegistered(app);
   await registerApiDocs(app);
@@ -97,6 +106,16 @@ async function registerHttp(app: FastifyInstance, config: Config) {
     if (config.webDistDir) app.log.warn({ webDistDir: config.webDistDir }, 'no web build found; serving the API only');
     app.setNotFoundHandler(sendNotFound);
   }
+}
+
+/** The worker runs beside the routes: from when the app is ready until it starts closing (before the database). */
+function registerCarrierWorker(app: FastifyInstance, config: Config) {
+  const { enabled, ...options } = config.carrierWorker;
+  const worker = new CarrierRequestWorker(app.database.db, app.carriers, app.mailer, app.log, options);
+  app.decorate('carrierWorker', worker);
+  if (!enabled) return;
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

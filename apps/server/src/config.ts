@@ -40,6 +40,13 @@ const EnvSchema = z.object({
   SEED: z.enum(['small', 'none']).default('small'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   CARRIER_SIM_URL: z.url().default('http://127.0.0.1:3100'),
+  CARRIER_WORKER: z.enum(['on', 'off']).default('on'),
+  CARRIER_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  CARRIER_WORKER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  CARRIER_WORKER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // The simulator's own defaults; a real carrier's key and token come from the environment (docs/decisions/0085).
+  HALO_API_KEY: z.string().trim().min(1).default('halo-demo-key'),
+  VERTEX_API_TOKEN: z.string().trim().min(1).default('vertex-demo-token'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -62,6 +69,11 @@ export type Config = {
   /** Built web app to serve; undefined means API only (dev runs the Vite server instead). */
   webDistDir: string | undefined;
   carrierSimUrl: string;
+  /** The worker that sends stored carrier requests (docs/decisions/0088); off, requests wait in the table. */
+  carrierWorker: CarrierWorkerConfig;
+  /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
+  haloApiKey: string;
+  vertexApiToken: string;
   /** Outgoing mail server (smtp:// or smtps://, credentials and options in the URL); unset, mail is written as .eml
    * files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
@@ -72,6 +84,16 @@ export type Config = {
   /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
    * client (so a forged header cannot dodge the sign-in throttle). */
   trustProxy: TrustProxy;
+};
+
+export type CarrierWorkerConfig = {
+  enabled: boolean;
+  /** How often due requests are looked for, and how soon a sent request is asked about again. */
+  pollMs: number;
+  /** The first wait after a carrier could not be reached; each further attempt waits twice as long (capped). */
+  retryMs: number;
+  /** How long a claimed request is left to its instance before another may take it over (its instance died). */
+  leaseMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -95,6 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : production ? defaultWebDist() : undefined,
     carrierSimUrl: e.CARRIER_SIM_URL,
+    carrierWorker: {
+      enabled: e.CARRIER_WORKER === 'on',
+      pollMs: e.CARRIER_WORKER_POLL_MS,
+      retryMs: e.CARRIER_WORKER_RETRY_MS,
+      leaseMs: e.CARRIER_WORKER_LEASE_MS,
+    },
+    haloApiKey: e.HALO_API_KEY,
+    vertexApiToken: e.VERTEX_API_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,

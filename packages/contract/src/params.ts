@@ -13,7 +13,9 @@ export type ParamTarget =
   | 'message'
   | 'profile'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
-  | 'cli';
+  | 'cli'
+  /** A mobile line's supplier (network), which some carrier routes name beside the line. */
+  | 'supplier';
 
 /** Which record each id or cli parameter names; kept apart from the schemas' metadata so it stays out of OpenAPI. */
 export const paramTargets = z.registry<{ target: ParamTarget }>();
@@ -31,5 +33,17 @@ export function idParam(target: Exclude<ParamTarget, 'cli'>) {
 export function cliParam() {
   const schema = z.string().trim().min(1).max(32).describe('The line number (CLI)');
   paramTargets.add(schema, { target: 'cli' });
+  return schema;
+}
+
+/** A mobile line's supplier (network) in a path or query, one of `suppliers`. */
+/*#__NO_SIDE_EFFECTS__*/
+export function supplierParam<const S extends readonly [number, number, ...number[]]>(suppliers: S) {
+  const [first, second, ...rest] = suppliers.map((id) => z.literal(id));
+  const schema = z.coerce
+    .number()
+    .pipe(z.union([first as z.ZodLiteral<S[number]>, second as z.ZodLiteral<S[number]>, ...(rest as z.ZodLiteral<S[number]>[])]))
+    .describe(`The supplier of the line: ${suppliers.join(' or ')}`);
+  paramTargets.add(schema, { target: 'supplier' });
   return schema;
 }

@@ -9,6 +9,7 @@ import { docsRoutes } from './docs/routes.js';
 import { endpointListRoutes } from './endpoints/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { messageRoutes } from './messages/routes.js';
+import { firstCarrierRoutes, secondCarrierRoutes } from './mobile-carriers/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { partnerRoutes } from './partners/routes.js';
 import { passwordRoutes } from './passwords/routes.js';
@@ -39,4 +40,6 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(orderRoutes);
   await app.register(contractRoutes);
   await app.register(usageRoutes);
+  await app.register(firstCarrierRoutes);
+  await app.register(secondCarrierRoutes);
 }

@@ -18,6 +18,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SEED: 'none',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-signing-secret-of-at-least-32-characters',
+    // Tests that need the carrier worker drive it (app.carrierWorker.runOnce) or turn it on.
+    CARRIER_WORKER: 'off',
     ...env,
   });
 }

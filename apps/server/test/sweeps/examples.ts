@@ -29,6 +29,13 @@ export type Example = {
   body?: (context: ExampleContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
 
+// Changes the carriers accept for any of their demo lines: a SIM no demo line has (11 digits for Halo; 19, which
+// both Vertex networks take), and a bar each carrier offers every line.
+const NEW_HALO_SIM = '89499999999';
+const NEW_VERTEX_SIM = '8944999999999999999';
+const HALO_BAR = 14;
+const VERTEX_BAR = 'BAR_PREMIUM';
+
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
 /** An edit of the caller's own mobile device that leaves it on its site and in its team. */
 const ownDevice = ({ ids }: ExampleContext) => ({
@@ -104,4 +111,39 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'orders.items': odataPage,
   'orders.itemEvents': odataPage,
   'usage.endpointBroadband': { line: 'broadband' },
+  'firstCarrier.details': { line: 'halo' },
+  'firstCarrier.spendLimitStatus': { line: 'halo' },
+  'firstCarrier.tariffAddons': {
+    line: 'halo',
+    query: ({ ids }) => ({ type: '3', pagesize: '100', orderItemId: String(ids.halo.orderItem) }),
+  },
+  'firstCarrier.simSwap': {
+    line: 'halo',
+    body: ({ ids }) => ({ serialNumber: NEW_HALO_SIM, orderItemId: Number(ids.halo.orderItem) }),
+  },
+  'firstCarrier.spendLimitUnbar': {
+    line: 'halo',
+    body: ({ ids }) => ({ orderItemId: Number(ids.halo.orderItem), addEvent: true }),
+  },
+  'firstCarrier.changeBars': {
+    line: 'halo',
+    body: ({ ids }) => ({
+      barsToAdd: [HALO_BAR],
+      barsToRemove: [],
+      orderItemId: Number(ids.halo.orderItem),
+      addEvent: true,
+    }),
+  },
+  'secondCarrier.details': { line: 'vertex' },
+  'secondCarrier.bars': { line: 'vertex' },
+  'secondCarrier.assignedBars': { line: 'vertex' },
+  'secondCarrier.simValidation': { line: 'vertex', query: ({ ids }) => ({ supplierId: String(ids.vertex.supplier) }) },
+  'secondCarrier.simSwap': {
+    line: 'vertex',
+    body: ({ ids }) => ({ simNumber: NEW_VERTEX_SIM, orderItemId: Number(ids.vertex.orderItem) }),
+  },
+  'secondCarrier.toggleBar': {
+    line: 'vertex',
+    body: ({ ids }) => ({ barsToAdd: [VERTEX_BAR], barsToRemove: [], orderItemId: Number(ids.vertex.orderItem) }),
+  },
 };

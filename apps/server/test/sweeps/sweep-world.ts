@@ -19,6 +19,7 @@ import {
   type EstateLine,
   type ForeignFacts,
   globexLine,
+  LINE_KIND_NAMES,
   type LineKind,
   ownLineOf,
   TARGETS,
@@ -140,10 +141,11 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .executeTakeFirstOrThrow();
     const message = throwawayMessages.get(user.partner_id);
     if (message === undefined) throw new Error(`no throwaway message for partner ${user.partner_id}`);
-    return {
-      mobile: { line: await ownLineOf(db, userName, 'mobile'), partnerMessage: message, profile },
-      broadband: { line: await ownLineOf(db, userName, 'broadband'), partnerMessage: message, profile },
-    };
+    const facts: Partial<Record<LineKind, CallerFacts>> = {};
+    for (const kind of LINE_KIND_NAMES) {
+      facts[kind] = { line: await ownLineOf(db, userName, kind), partnerMessage: message, profile };
+    }
+    return facts as Record<LineKind, CallerFacts>;
   };
   const invoiceOf = async (userName: string) => {
     const scope = await estateScopeOf(db, userName);
@@ -158,11 +160,14 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
 
   const acmeFacts = await factsOf('acme.admin');
   const acmeInvoice = await invoiceOf('acme.admin');
-  const acmeLines = { mobile: acmeFacts.mobile.line, broadband: acmeFacts.broadband.line };
-  if (!acmeLines.mobile || !acmeLines.broadband || !acmeInvoice) {
-    throw new Error('acme.admin lacks a mobile line, a broadband line or an invoice: the demo data changed');
-  }
-  const acmeLine: Record<LineKind, EstateLine> = { mobile: acmeLines.mobile, broadband: acmeLines.broadband };
+  const acmeLine = Object.fromEntries(
+    LINE_KIND_NAMES.map((kind) => {
+      const line = acmeFacts[kind].line;
+      if (!line) throw new Error(`acme.admin lacks a ${kind} line: the demo data changed`);
+      return [kind, line];
+    }),
+  ) as Record<LineKind, EstateLine>;
+  if (!acmeInvoice) throw new Error('acme.admin lacks an invoice: the demo data changed');
   const idsOf = (facts: Record<LineKind, CallerFacts>) => {
     const ofKind = (kind: LineKind): TargetIds =>
       Object.fromEntries(
@@ -171,7 +176,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
           TARGETS[target].own(facts[kind]) ?? TARGETS[target].own({ ...facts[kind], line: acmeLine[kind] }),
         ]),
       );
-    return { mobile: ofKind('mobile'), broadband: ofKind('broadband') };
+    return Object.fromEntries(LINE_KIND_NAMES.map((kind) => [kind, ofKind(kind)])) as Record<LineKind, TargetIds>;
   };
   const exampleContext = (facts: Record<LineKind, CallerFacts>, invoice: typeof acmeInvoice): ExampleContext => ({
     ids: idsOf(facts),
@@ -219,10 +224,14 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .executeTakeFirstOrThrow();
 
   return {
-    foreign: {
-      mobile: { globex: await globexLine(db, 'mobile'), otherPartnerMessage: brightwave.id },
-      broadband: { globex: await globexLine(db, 'broadband'), otherPartnerMessage: brightwave.id },
-    },
+    foreign: Object.fromEntries(
+      await Promise.all(
+        LINE_KIND_NAMES.map(async (kind) => [
+          kind,
+          { globex: await globexLine(db, kind), otherPartnerMessage: brightwave.id },
+        ]),
+      ),
+    ) as Record<LineKind, ForeignFacts>,
     caller(name) {
       const caller = callers.get(name);
       if (!caller) throw new Error(`no sweep caller ${name}`);

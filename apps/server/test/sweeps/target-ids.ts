@@ -1,4 +1,4 @@
-import { ENDPOINT_TYPE, type ParamTarget } from '@portal/contract';
+import { ENDPOINT_TYPE, MOBILE_SUPPLIER_IDS_BY_CARRIER, type ParamTarget } from '@portal/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { estateScopeOf } from '../support/callers.js';
@@ -17,13 +17,22 @@ export type EstateLine = {
   orderItem: number;
   contract: number;
   cli: string;
+  /** A mobile line's supplier; null for broadband. */
+  supplier: number | null;
 };
 
 /**
  * Which kind of line a call names: a mobile device by default (the device, site and team charts are of mobile
- * usage); a broadband line where the endpoint serves only those.
+ * usage); a broadband line where the endpoint serves only those; a mobile line of one carrier for its routes.
  */
-export type LineKind = keyof typeof ENDPOINT_TYPE;
+export const LINE_KINDS = {
+  mobile: { type: ENDPOINT_TYPE.mobile },
+  broadband: { type: ENDPOINT_TYPE.broadband },
+  halo: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.first },
+  vertex: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.second },
+} as const satisfies Record<string, { type: number; suppliers?: readonly number[] }>;
+export type LineKind = keyof typeof LINE_KINDS;
+export const LINE_KIND_NAMES = Object.keys(LINE_KINDS) as LineKind[];
 
 /** What the fixture knows of one caller: a line of their estate (if they have an estate) and their partner's. */
 export type CallerFacts = { line: EstateLine | undefined; partnerMessage: number; profile: number };
@@ -60,6 +69,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   orderItem: ofLine((line) => line.orderItem),
   contract: ofLine((line) => line.contract),
   cli: ofLine((line) => line.cli),
+  supplier: {
+    own: ({ line }) => (line?.supplier ? String(line.supplier) : undefined),
+    foreign: { skip: 'suppliers are networks every company shares, not records of one; the line id is swept' },
+  },
   message: {
     own: ({ partnerMessage }) => String(partnerMessage),
     foreign: ({ otherPartnerMessage }) => String(otherPartnerMessage),
@@ -98,12 +111,16 @@ async function lineAmong(
       'endpoints.id as endpoint',
       'endpoints.identifier as cli',
       'endpoints.company_id as company',
+      'endpoints.supplier_id as supplier',
       'contracts.id as contract',
       'order_items.id as orderItem',
       'order_items.order_id as order',
     ])
     .where('endpoints.id', 'in', endpoints)
-    .where('endpoints.endpoint_type_id', '=', ENDPOINT_TYPE[kind])
+    .where('endpoints.endpoint_type_id', '=', LINE_KINDS[kind].type)
+    .$if('suppliers' in LINE_KINDS[kind], (query) =>
+      query.where('endpoints.supplier_id', 'in', (LINE_KINDS[kind] as { suppliers: readonly number[] }).suppliers),
+    )
     .orderBy('endpoints.id')
     .orderBy('contracts.id')
     .limit(1)

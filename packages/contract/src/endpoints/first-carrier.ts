@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { anyOf } from '../access';
-import { odataList } from '../api';
+import { ApiErrorSchema, odataList } from '../api';
 import { endpoint } from '../endpoint';
 import {
+  CARRIER_CALL_ERRORS,
+  CARRIER_CHANGE_ERRORS,
   CarrierRequestAcceptedSchema,
   FirstCarrierBarChangeSchema,
   FirstCarrierBarSchema,
@@ -27,6 +29,7 @@ export const details = endpoint({
   access: anyOf('Read', 'EndPointSummary'),
   params: EndpointParams,
   response: FirstCarrierMobileDetailsSchema,
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const spendLimitStatus = endpoint({
@@ -36,6 +39,7 @@ export const spendLimitStatus = endpoint({
   access: anyOf('Read', 'EndPointSummary'),
   params: EndpointParams,
   response: SpendLimitStatusSchema,
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const simValidation = endpoint({
@@ -44,6 +48,7 @@ export const simValidation = endpoint({
   summary: 'The pattern a new SIM serial must match, with the message to show when it does not',
   access: anyOf('Write', 'EndPointSimSwap'),
   response: SimRuleSchema,
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const simSwap = endpoint({
@@ -55,6 +60,7 @@ export const simSwap = endpoint({
   body: FirstCarrierSimSwapSchema,
   successStatus: 202,
   response: CarrierRequestAcceptedSchema,
+  errors: CARRIER_CHANGE_ERRORS,
 });
 
 export const spendLimitUnbar = endpoint({
@@ -66,6 +72,7 @@ export const spendLimitUnbar = endpoint({
   body: SpendLimitUnbarSchema,
   successStatus: 202,
   response: CarrierRequestAcceptedSchema,
+  errors: CARRIER_CHANGE_ERRORS,
 });
 
 export const changeBars = endpoint({
@@ -77,6 +84,7 @@ export const changeBars = endpoint({
   body: FirstCarrierBarChangeSchema,
   successStatus: 202,
   response: CarrierRequestAcceptedSchema,
+  errors: CARRIER_CHANGE_ERRORS,
 });
 
 export const tariffAddons = endpoint({
@@ -90,4 +98,5 @@ export const tariffAddons = endpoint({
     orderItemId: idParam('orderItem'),
   }),
   response: odataList(FirstCarrierBarSchema),
+  errors: { ...CARRIER_CALL_ERRORS, 404: ApiErrorSchema },
 });

@@ -4,6 +4,7 @@ import * as companies from './companies';
 import * as contracts from './contracts';
 import * as docs from './docs';
 import * as endpoints from './endpoints';
+import * as firstCarrier from './first-carrier';
 import * as health from './health';
 import * as invoices from './invoices';
 import * as messages from './messages';
@@ -12,6 +13,7 @@ import * as partners from './partners';
 import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
+import * as secondCarrier from './second-carrier';
 import * as sites from './sites';
 import * as teams from './teams';
 import * as usage from './usage';
@@ -39,6 +41,8 @@ export const API = {
   orders,
   contracts,
   usage,
+  firstCarrier,
+  secondCarrier,
 } as const;
 
 export type ApiAreaName = keyof typeof API;

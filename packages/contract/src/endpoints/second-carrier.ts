@@ -3,6 +3,8 @@ import { anyOf } from '../access';
 import { odataList } from '../api';
 import { endpoint } from '../endpoint';
 import {
+  CARRIER_CALL_ERRORS,
+  CARRIER_CHANGE_ERRORS,
   CarrierRequestAcceptedSchema,
   SecondCarrierBarChangeSchema,
   SecondCarrierBarSchema,
@@ -10,16 +12,13 @@ import {
   SecondCarrierSimSwapSchema,
   SimRuleSchema,
 } from '../entities/mobile';
-import { idParam } from '../params';
+import { idParam, supplierParam } from '../params';
 
 // The second mobile carrier, Vertex (suppliers 27 and 36), through the portal (spec 7; docs/decisions/0080).
 // `:supplierId/:id` name the line by its supplier and endpoint id; a change's `orderItemId` is its contract's order
 // item, which gets the events. Changes are stored and answered 202, then sent by a worker.
 
-const SupplierIdSchema = z.coerce
-  .number()
-  .pipe(z.union([z.literal(27), z.literal(36)]))
-  .describe('The supplier of the line: 27 or 36');
+const SupplierIdSchema = supplierParam([27, 36]);
 const LineParams = z.object({ supplierId: SupplierIdSchema, id: idParam('endpoint') });
 const EndpointParams = z.object({ id: idParam('endpoint') });
 
@@ -30,6 +29,7 @@ export const details = endpoint({
   access: anyOf('Read', 'EndPointSummary'),
   params: LineParams,
   response: SecondCarrierMobileDetailsSchema,
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const bars = endpoint({
@@ -39,6 +39,7 @@ export const bars = endpoint({
   access: anyOf('Read', 'EndPointCallBarring'),
   params: LineParams,
   response: odataList(SecondCarrierBarSchema),
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const assignedBars = endpoint({
@@ -48,6 +49,7 @@ export const assignedBars = endpoint({
   access: anyOf('Read', 'EndPointCallBarring'),
   params: LineParams,
   response: odataList(SecondCarrierBarSchema),
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const simValidation = endpoint({
@@ -57,6 +59,7 @@ export const simValidation = endpoint({
   access: anyOf('Write', 'EndPointSimSwap'),
   query: z.object({ supplierId: SupplierIdSchema }),
   response: SimRuleSchema,
+  errors: CARRIER_CALL_ERRORS,
 });
 
 export const simSwap = endpoint({
@@ -68,6 +71,7 @@ export const simSwap = endpoint({
   body: SecondCarrierSimSwapSchema,
   successStatus: 202,
   response: CarrierRequestAcceptedSchema,
+  errors: CARRIER_CHANGE_ERRORS,
 });
 
 export const toggleBar = endpoint({
@@ -79,4 +83,5 @@ export const toggleBar = endpoint({
   body: SecondCarrierBarChangeSchema,
   successStatus: 202,
   response: CarrierRequestAcceptedSchema,
+  errors: CARRIER_CHANGE_ERRORS,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiErrorSchema } from '../api';
 import { CountSchema, IdSchema, IsoDateSchema, NonEmptyStringSchema } from '../primitives';
 
 // The first carrier's snake_case field names are its own API's and are kept so its replies parse unchanged.
@@ -73,10 +74,13 @@ export const SpendLimitStatusSchema = z.object({
 });
 export type SpendLimitStatus = z.infer<typeof SpendLimitStatusSchema>;
 
-/** A change accepted for a carrier: stored, then sent by the worker (docs/decisions/0080). */
+/**
+ * A change accepted for a carrier: stored, then sent by the worker (docs/decisions/0080). A repeat of a change still
+ * open on the line answers that request, which may already be `sent` (docs/decisions/0087).
+ */
 export const CarrierRequestAcceptedSchema = z.object({
   id: IdSchema,
-  status: z.literal('queued'),
+  status: z.enum(['queued', 'sent']),
 });
 export type CarrierRequestAccepted = z.infer<typeof CarrierRequestAcceptedSchema>;
 
@@ -107,3 +111,12 @@ export const SpendLimitUnbarSchema = z.strictObject({
   orderItemId: IdSchema,
   addEvent: z.boolean().default(true),
 });
+
+/**
+ * What a call that reaches a carrier may answer besides the usual errors: 502 when the carrier answered something
+ * unusable or refused a read, 503 when it is down or its circuit is open, 504 when it did not answer in time.
+ */
+export const CARRIER_CALL_ERRORS = { 502: ApiErrorSchema, 503: ApiErrorSchema, 504: ApiErrorSchema } as const;
+
+/** A change also answers 409 when another change of the line is still open (docs/decisions/0087). */
+export const CARRIER_CHANGE_ERRORS = { ...CARRIER_CALL_ERRORS, 409: ApiErrorSchema } as const;

@@ -129,3 +129,15 @@ export async function oldestUnfinishedOrderDate(scope: EstateScope, endpointId: 
     .executeTakeFirst();
   return oldest?.placed ? new Date(oldest.placed) : undefined;
 }
+
+/** When the line's oldest open (queued or sent) carrier request was placed, if it has one. */
+export async function oldestOpenCarrierRequestDate(scope: EstateScope, endpointId: number): Promise<Date | undefined> {
+  const oldest = await scope.db
+    .selectFrom('carrier_requests')
+    .select((eb) => eb.fn.min('carrier_requests.created_at').as('placed'))
+    .where('carrier_requests.endpoint_id', '=', endpointId)
+    .where('carrier_requests.endpoint_id', 'in', scope.endpoints())
+    .where('carrier_requests.status', 'in', ['queued', 'sent'])
+    .executeTakeFirst();
+  return oldest?.placed ? new Date(oldest.placed) : undefined;
+}

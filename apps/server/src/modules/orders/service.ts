@@ -14,6 +14,7 @@ import {
   lineOfItem,
   listItemEvents,
   listOrderItems,
+  oldestOpenCarrierRequestDate,
   oldestUnfinishedOrderDate,
   orderItemProducts,
 } from './repository.js';
@@ -70,8 +71,9 @@ export function wholeDaysBetween(since: Date, now: Date): number {
  * The pending check of the device and contract pages (spec 4), for the line `cli` and one of its order items
  * (usually the contract's, which brought the line into service). The line is pending while any of its items is
  * unfinished: the given one or a later request for changes (a SIM swap, a bar, a regrade) placed on the same
- * line. `daysPending` counts from when the oldest unfinished item's order was placed, because that is how long
- * the customer has waited; a move from Placed to In Progress does not restart it.
+ * line, or a change stored for a carrier and not yet completed (a queued or sent carrier request, decision 0089).
+ * `daysPending` counts from when the oldest unfinished item's order (or open carrier request) was placed, because
+ * that is how long the customer has waited; a move from Placed to In Progress does not restart it.
  *
  * 404 when the line is outside the caller's estate or the item is not one of the line's.
  */
@@ -83,7 +85,13 @@ export async function pendingCheck(
 ): Promise<PendingCheck> {
   const line = await lineOfItem(scope, cli, orderItemId);
   if (!line) throw notFound();
-  const placed = await oldestUnfinishedOrderDate(scope, line.id);
+  const dates = await Promise.all([
+    oldestUnfinishedOrderDate(scope, line.id),
+    oldestOpenCarrierRequestDate(scope, line.id),
+  ]);
+  const placed = dates
+    .filter((date) => date !== undefined)
+    .reduce<Date | undefined>((oldest, date) => (oldest && oldest <= date ? oldest : date), undefined);
   return placed
     ? { isPending: true, daysPending: wholeDaysBetween(placed, now) }
     : { isPending: false, daysPending: 0 };

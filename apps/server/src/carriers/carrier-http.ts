@@ -1,0 +1,104 @@
+import { BrokenCircuitError, TaskCancelledError } from 'cockatiel';
+import type { z } from 'zod';
+import { CarrierRefusedError, CarrierUnavailableError } from './mobile-carrier.js';
+import { type CarrierPolicy, carrierPolicy, type ResilienceTimings, TransientCarrierFailure } from './resilience.js';
+
+export type Refusal = { code: string; message: string };
+
+export type CarrierHttpOptions = {
+  /** The carrier's name, for messages and logs. */
+  name: string;
+  baseUrl: string;
+  /** Authentication and any other header every call carries. */
+  headers: Record<string, string>;
+  timings: ResilienceTimings;
+  /** Reads the carrier's own error body; undefined when it is not in the carrier's shape. */
+  refusalOf: (body: unknown) => Refusal | undefined;
+};
+
+/** 408 and 429 are the carrier asking to be asked again later, not a refusal of what was asked. */
+const RETRYABLE_CLIENT_STATUSES = new Set([408, 429]);
+
+/**
+ * JSON over HTTP to one carrier, every call through its resilience policy, replies checked with zod. Every call
+ * is safe to repeat: reads are GETs and every change carries the carrier's idempotency key, so a retry after a
+ * lost answer changes the line once.
+ */
+export class CarrierHttp {
+  readonly #options: CarrierHttpOptions;
+  readonly #policy: CarrierPolicy;
+
+  constructor(options: CarrierHttpOptions) {
+    this.#options = options;
+    this.#policy = carrierPolicy(options.timings);
+  }
+
+  /** The circuit breaker, for logging its changes and for tests. */
+  get breaker() {
+    return this.#policy.breaker;
+  }
+
+  get<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+    return this.#call(path, schema, { method: 'GET' });
+  }
+
+  post<T>(path: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string> = {}): Promise<T> {
+    return this.#call(path, schema, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  }
+
+  async #call<T>(path: string, schema: z.ZodType<T>, init: RequestInit): Promise<T> {
+    const { name, baseUrl, headers, timings } = this.#options;
+    const url = `${baseUrl}${path}`;
+    try {
+      return await this.#policy.policy.execute(async ({ signal }) => {
+        let response: Response;
+        try {
+          response = await fetch(url, {
+            ...init,
+            headers: { accept: 'application/json', ...headers, ...(init.headers as Record<string, string>) },
+            signal,
+          });
+        } catch (error) {
+          if (signal.aborted) throw error;
+          throw new TransientCarrierFailure(`${name} could not be reached`, { cause: error });
+        }
+        const body: unknown = await response.json().catch(() => undefined);
+        if (response.ok) return this.#parse(schema, body, init.method, path);
+        if (response.status >= 500 || RETRYABLE_CLIENT_STATUSES.has(response.status)) {
+          throw new TransientCarrierFailure(`${name} answered ${response.status} to ${init.method} ${path}`);
+        }
+        const refusal = this.#options.refusalOf(body) ?? {
+          code: `http_${response.status}`,
+          message: `${name} answered ${response.status} to ${init.method} ${path}`,
+        };
+        throw new CarrierRefusedError(refusal.message, refusal.code);
+      });
+    } catch (error) {
+      if (error instanceof CarrierRefusedError || error instanceof CarrierUnavailableError) throw error;
+      if (error instanceof BrokenCircuitError) {
+        throw new CarrierUnavailableError(`${name} is unavailable: its circuit is open after repeated failures`, {
+          cause: error,
+        });
+      }
+      if (error instanceof TaskCancelledError) {
+        throw new CarrierUnavailableError(`${name} did not answer within ${timings.timeoutMs} ms`, { cause: error });
+      }
+      if (error instanceof TransientCarrierFailure) throw new CarrierUnavailableError(error.message, { cause: error });
+      throw error;
+    }
+  }
+
+  #parse<T>(schema: z.ZodType<T>, body: unknown, method: string | undefined, path: string): T {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    // Not the carrier's documented reply: a fault on its side, so worth trying again later rather than a refusal.
+    throw new CarrierUnavailableError(
+      `${this.#options.name} answered ${method} ${path} with an unexpected reply: ${parsed.error.issues[0]?.message}`,
+      { cause: parsed.error },
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import { STARTING_SPEND_STATES, type StartingSpendState, startingSpendState } from '@portal/carrier-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CarrierSimulator, startCarrierSimulator } from '../../test/support/carrier-simulator.js';
+import { generateDemoData } from '../db/seed/generate.js';
+import { buildMobileCarriers } from './mobile-carriers.js';
+
+// The demo must show every spend-limit state of spec 4 on acme's Halo lines (docs/decisions/0084).
+
+function acmeHaloNumbers(): string[] {
+  const { data } = generateDemoData({
+    size: 'small',
+    seed: 42,
+    anchorDay: '2026-11-21',
+    reference: {
+      // Every demo account's profile, so the generator can make them; their rights do not matter here.
+      profiles: new Map(
+        ['Company Administrator', 'Finance', 'Site Manager', 'Team Leader', 'Mobile User', 'Broadband User'].map(
+          (name, i) => [name, { id: i + 1, level: 'Company' }],
+        ),
+      ),
+      profileFunctionality: new Map(),
+    },
+    passwordHash: 'not used',
+  });
+  const acme = data.companies.rows.find((company) => company.name === 'Acme Logistics Ltd')!;
+  return data.endpoints.rows
+    .filter((endpoint) => endpoint.company_id === acme.id && endpoint.supplier_id === 33)
+    .map((endpoint) => endpoint.identifier);
+}
+
+/** The 2nd day of next month, after which a spend limit's start makes its state Unknown (spec 4). */
+function secondOfNextMonth(today: Date): string {
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 2)).toISOString().slice(0, 10);
+}
+
+describe("acme's Halo lines", () => {
+  let sim: CarrierSimulator;
+  const numbers = acmeHaloNumbers();
+
+  beforeAll(async () => {
+    sim = await startCarrierSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  it('start in every spend-limit state', () => {
+    const states = new Set(numbers.map(startingSpendState));
+    expect([...states].sort()).toEqual([...STARTING_SPEND_STATES].sort());
+  });
+
+  it.each(STARTING_SPEND_STATES)('read as %s through the adapter', async (state: StartingSpendState) => {
+    const { halo } = buildMobileCarriers({
+      carrierSimUrl: sim.url,
+      haloApiKey: 'halo-demo-key',
+      vertexApiToken: 'vertex-demo-token',
+    });
+    const cli = numbers.find((number) => startingSpendState(number) === state)!;
+    const status = await halo.spendLimitStatus({ cli, supplierId: 33 });
+    const today = new Date().toISOString().slice(0, 10);
+    switch (state) {
+      case 'lifted':
+        expect(status.lifted).toBe(true);
+        break;
+      case 'barred':
+        expect(status).toMatchObject({ lifted: false, barApplied: true });
+        expect(status.spendLimit!.effective_from <= today).toBe(true);
+        break;
+      case 'enabled':
+        expect(status).toMatchObject({ lifted: false, barApplied: false });
+        expect(status.spendLimit!.effective_from <= today).toBe(true);
+        break;
+      case 'unknown-none':
+        expect(status).toMatchObject({ lifted: false, barApplied: false, spendLimit: null });
+        break;
+      case 'unknown-future':
+        expect(status).toMatchObject({ lifted: false, barApplied: false });
+        expect(status.spendLimit!.effective_from > secondOfNextMonth(new Date())).toBe(true);
+        break;
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { Config } from '../config.js';
+import { HaloAdapter } from './halo/halo-adapter.js';
+import type { FirstCarrierAdapter, SecondCarrierAdapter } from './mobile-carrier.js';
+import { DEFAULT_RESILIENCE, type ResilienceTimings } from './resilience.js';
+import { VertexAdapter } from './vertex/vertex-adapter.js';
+
+/** Where the carriers' APIs live below CARRIER_SIM_URL (docs/decisions/0080). */
+export const HALO_PATH = '/halo/v2';
+export const VERTEX_PATH = '/vertex/api/v1';
+
+/** What the portal's routes and worker use; each is its carrier's adapter behind its resilience policy. */
+export type MobileCarriers = { halo: FirstCarrierAdapter; vertex: SecondCarrierAdapter };
+
+type CarrierLog = { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
+
+export type MobileCarrierOptions = {
+  /** Overrides of the resilience timings; tests shrink them. */
+  timings?: Partial<ResilienceTimings>;
+  /** Where circuit changes are logged, so an operator sees a carrier go down and come back. */
+  log?: CarrierLog;
+};
+
+/**
+ * Both carriers' adapters, built once per process: each holds its circuit breaker, which only protects the
+ * carrier if every call shares it.
+ */
+export function buildMobileCarriers(
+  config: Pick<Config, 'carrierSimUrl' | 'haloApiKey' | 'vertexApiToken'>,
+  options: MobileCarrierOptions = {},
+): MobileCarriers {
+  const timings = { ...DEFAULT_RESILIENCE, ...options.timings };
+  const base = config.carrierSimUrl.replace(/\/+$/, '');
+  const carriers = {
+    halo: new HaloAdapter({ baseUrl: `${base}${HALO_PATH}`, apiKey: config.haloApiKey, timings }),
+    vertex: new VertexAdapter({ baseUrl: `${base}${VERTEX_PATH}`, token: config.vertexApiToken, timings }),
+  };
+  const log = options.log;
+  if (log) {
+    for (const [carrier, adapter] of Object.entries(carriers) as Array<[string, HaloAdapter | VertexAdapter]>) {
+      adapter.http.breaker.onBreak(() => log.warn({ carrier }, 'carrier circuit opened after repeated failures'));
+      adapter.http.breaker.onHalfOpen(() => log.info({ carrier }, 'carrier circuit half-open: trying one call'));
+      adapter.http.breaker.onReset(() => log.info({ carrier }, 'carrier circuit closed: the carrier answers again'));
+    }
+  }
+  return carriers;
+}

@@ -1,0 +1,72 @@
+import {
+  ConsecutiveBreaker,
+  circuitBreaker,
+  ExponentialBackoff,
+  handleWhen,
+  type IPolicy,
+  retry,
+  TaskCancelledError,
+  TimeoutStrategy,
+  timeout,
+  wrap,
+} from 'cockatiel';
+
+/** How patiently the portal talks to a carrier; tests shrink these (docs/decisions/0085). */
+export type ResilienceTimings = {
+  /** Longest wait for one call's answer, body included. */
+  timeoutMs: number;
+  /** Further tries of a call after a transient failure. */
+  retries: number;
+  /** First and longest pause before a retry; the pauses grow exponentially, with jitter, in between. */
+  backoffInitialMs: number;
+  backoffMaxMs: number;
+  /** Transient failures in a row that open the circuit, so later calls fail at once instead of piling up. */
+  breakAfterFailures: number;
+  /** How long an open circuit waits before letting one trial call through (half-open). */
+  halfOpenAfterMs: number;
+};
+
+export const DEFAULT_RESILIENCE: ResilienceTimings = {
+  timeoutMs: 5_000,
+  retries: 2,
+  backoffInitialMs: 250,
+  backoffMaxMs: 4_000,
+  breakAfterFailures: 5,
+  halfOpenAfterMs: 30_000,
+};
+
+/** No answer, a timeout, a 5xx or throttling: the carrier may well answer if asked again. */
+export class TransientCarrierFailure extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'TransientCarrierFailure';
+  }
+}
+
+function isTransient(error: unknown): boolean {
+  return error instanceof TransientCarrierFailure || error instanceof TaskCancelledError;
+}
+
+export type CarrierPolicy = ReturnType<typeof carrierPolicy>;
+
+/**
+ * Retry (outermost) around the circuit breaker around a per-call timeout. Only transient failures are retried or
+ * counted by the breaker: a refusal (4xx) is an answer, and asking again would only be refused again. An open
+ * circuit's BrokenCircuitError is not retried either, so calls fail fast while the carrier is down. One policy
+ * is shared by every call to a carrier so the breaker sees all of them.
+ */
+export function carrierPolicy(timings: ResilienceTimings) {
+  const transient = handleWhen(isTransient);
+  const breaker = circuitBreaker(transient, {
+    halfOpenAfter: timings.halfOpenAfterMs,
+    breaker: new ConsecutiveBreaker(timings.breakAfterFailures),
+  });
+  const retries = retry(transient, {
+    maxAttempts: timings.retries,
+    backoff: new ExponentialBackoff({ initialDelay: timings.backoffInitialMs, maxDelay: timings.backoffMaxMs }),
+  });
+  // Aggressive: the call is given up at the deadline and its fetch aborted through the signal.
+  const deadline = timeout(timings.timeoutMs, TimeoutStrategy.Aggressive);
+  const policy: IPolicy = wrap(retries, breaker, deadline);
+  return { policy, breaker };
+}
