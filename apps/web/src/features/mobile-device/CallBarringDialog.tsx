@@ -37,6 +37,7 @@ export function CallBarringDialog({
   const notify = useNotify();
   const [chosen, setChosen] = useState<Record<string, boolean>>({});
   const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
 
   const save = async (loaded: LineBar[]) => {
     const changes = barChanges(loaded, chosen);
@@ -46,11 +47,12 @@ export function CallBarringDialog({
       return;
     }
     setSaving(true);
+    setFailure(undefined);
     try {
       await requestBarChanges(line, orderItemId, changes);
     } catch (error) {
       console.error(error);
-      notify({ message: NOTIFICATION_MESSAGES.mobileRequestProblem, severity: 'error' });
+      setFailure(NOTIFICATION_MESSAGES.mobileRequestProblem);
       setSaving(false);
       return;
     }
@@ -63,6 +65,7 @@ export function CallBarringDialog({
     <DeviceDialog
       title="Call Barring"
       busy={saving}
+      error={failure}
       onCancel={() => onClose('canceled')}
       actions={
         canWrite ? (
@@ -84,7 +87,8 @@ export function CallBarringDialog({
         )
       }
     >
-      {bars.isError ? (
+      {/* A reload that fails (a change reloads the carrier's reads) keeps the list the user is working on. */}
+      {loaded === undefined && bars.isError ? (
         <LoadFailed text="We couldn't load the bars of this line" onRetry={() => void bars.refetch()} />
       ) : loaded === undefined ? (
         <Stack spacing={1} aria-busy="true" aria-label="Loading the bars">

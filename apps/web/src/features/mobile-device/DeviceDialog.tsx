@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,9 +15,15 @@ export function DeviceDialog({
   onCancel,
   onSubmit,
   actions,
+  error,
   children,
 }: {
   title: string;
+  /**
+   * Why the last request failed, shown in the dialog: a snackbar would sit behind the open dialog, hidden from
+   * screen readers by it (docs/decisions/0092).
+   */
+  error?: string | undefined;
   /** A request is on its way: the dialog cannot be dismissed until it answers. */
   busy: boolean;
   onCancel: () => void;
@@ -39,7 +46,14 @@ export function DeviceDialog({
       }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
+      <DialogContent>
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+        {children}
+      </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
     </Dialog>
   );

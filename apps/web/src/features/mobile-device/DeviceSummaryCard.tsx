@@ -30,7 +30,8 @@ export function durationText(months: number): string {
 
 function SimNumber({ line }: { line: CarrierLine }) {
   const sim = useSimNumber(line);
-  if (sim.isError) return <LoadFailed text="We couldn't load the SIM number" onRetry={() => void sim.refetch()} />;
+  if (sim.data === undefined && sim.isError)
+    return <LoadFailed text="We couldn't load the SIM number" onRetry={() => void sim.refetch()} />;
   if (sim.data === undefined) return <Skeleton width={180} aria-label="Loading the SIM number" />;
   return <>{sim.data}</>;
 }

@@ -22,14 +22,16 @@ export function LiftSpendLimitDialog({
 }) {
   const notify = useNotify();
   const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
 
   const confirm = async () => {
     setSending(true);
+    setFailure(undefined);
     try {
       await requestSpendLimitUnbar(endpointId, orderItemId);
     } catch (error) {
       console.error(error);
-      notify({ message: NOTIFICATION_MESSAGES.spendLimitRemovalFailed, severity: 'error' });
+      setFailure(NOTIFICATION_MESSAGES.spendLimitRemovalFailed);
       setSending(false);
       return;
     }
@@ -41,6 +43,7 @@ export function LiftSpendLimitDialog({
     <DeviceDialog
       title="Remove Spend Limit"
       busy={sending}
+      error={failure}
       onCancel={() => onClose('canceled')}
       actions={
         <>
@@ -49,7 +52,6 @@ export function LiftSpendLimitDialog({
           </Button>
           <Button
             variant="contained"
-            color="warning"
             disabled={sending}
             onClick={() => void confirm()}
             startIcon={sending ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : null}

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NOTIFICATION_MESSAGES, type SimRule } from '@portal/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextInput } from '../../components/form/TextInput';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -68,12 +68,15 @@ function SimSwapForm({
     formState: { errors, isSubmitting },
   } = useForm<SimSwapValues>({ resolver: zodResolver(schema), defaultValues: { simNumber: '' } });
 
+  const [failure, setFailure] = useState<string | undefined>();
+
   const onSubmit = handleSubmit(async ({ simNumber }) => {
+    setFailure(undefined);
     try {
       await requestSimSwap(line, orderItemId, simNumber);
     } catch (error) {
       console.error(error);
-      notify({ message: NOTIFICATION_MESSAGES.mobileRequestProblem, severity: 'error' });
+      setFailure(NOTIFICATION_MESSAGES.mobileRequestProblem);
       return;
     }
     notify({ message: simSwapRequestedMessage(line), severity: 'success' });
@@ -84,6 +87,7 @@ function SimSwapForm({
     <DeviceDialog
       title="SIM Swap"
       busy={isSubmitting}
+      error={failure}
       onCancel={() => onClose('canceled')}
       onSubmit={onSubmit}
       actions={

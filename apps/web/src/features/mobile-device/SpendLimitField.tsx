@@ -22,7 +22,7 @@ const STATE_COLOURS: Record<SpendLimitState['kind'], string> = {
  */
 export function SpendLimitField({ endpointId, onLift }: { endpointId: number; onLift: (() => void) | undefined }) {
   const status = useQuery(spendLimitStatusQuery(endpointId));
-  if (status.isError) {
+  if (status.data === undefined && status.isError) {
     return <LoadFailed text="We couldn't load the spend limit" onRetry={() => void status.refetch()} />;
   }
   if (status.data === undefined) return <Skeleton width={160} aria-label="Loading the spend limit" />;
