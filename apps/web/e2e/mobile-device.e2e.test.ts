@@ -107,10 +107,19 @@ describe('mobile device page', () => {
         await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
         if (dialogName === 'Call Barring') await dialog.getByRole('switch').first().waitFor();
         if (dialogName === 'SIM Swap') await dialog.getByLabel('New SIM number').waitFor();
+        // Its fade-in done, so the colours axe measures are the final ones.
+        await page.evaluate(() =>
+          Promise.allSettled(
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+              .map((animation) => animation.finished),
+          ),
+        );
         const box = await dialog.boundingBox();
         expect(box?.width).toBe(viewport === DESKTOP ? 500 : 390 - 32);
         await expectAccessible(page);
-        await takeScreenshot(page, screenshot, viewport);
+        await takeScreenshot(page, screenshot, viewport, { fullPage: false });
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'detached' });
       }
@@ -187,7 +196,7 @@ describe('mobile device page', () => {
       'Enter the 19-digit SIM number (ICCID) printed on the SIM card; it starts 8944.',
     );
     await submitWith(current, VALIDATION_MESSAGES.simNumbersSame);
-    await takeScreenshot(page, 'mobile-device-sim-swap-error', DESKTOP);
+    await takeScreenshot(page, 'mobile-device-sim-swap-error', DESKTOP, { fullPage: false });
 
     const newSim = `8944${current.slice(4, -1)}${(Number(current.at(-1)) + 1) % 10}`;
     await input.fill(newSim);
@@ -235,7 +244,7 @@ describe('mobile device page', () => {
     for (const toggle of await dialog.getByRole('switch').all()) expect(await toggle.isDisabled()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await dialog.getByText("You can see this line's bars but not change them.").waitFor();
-    await takeScreenshot(page, 'mobile-device-barring-read-only', DESKTOP);
+    await takeScreenshot(page, 'mobile-device-barring-read-only', DESKTOP, { fullPage: false });
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
@@ -255,7 +264,7 @@ describe('mobile device page', () => {
       await dialog.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.mobileRequestProblem }).waitFor();
       // The choice is still there to save again once the carrier is back.
       expect(await dialog.getByRole('switch', { name: 'Roaming' }).isChecked()).toBe(!wasOn);
-      await takeScreenshot(page, 'mobile-device-barring-failed', DESKTOP);
+      await takeScreenshot(page, 'mobile-device-barring-failed', DESKTOP, { fullPage: false });
     } finally {
       await portal.carriers.clearFaults();
     }

@@ -59,8 +59,8 @@ export function DeviceSummaryCard({
 }) {
   const offerActions = pending.kind === 'clear' && line !== undefined;
   const rows: DetailRow[] = [
-    ['Mobile Number', cli, { wide: true }],
-    ['SIM No.', line ? <SimNumber key="sim" line={line} /> : undefined, { wide: true }],
+    ['Mobile Number', cli],
+    ['SIM No.', line ? <SimNumber key="sim" line={line} /> : undefined],
     ['Product', contract.product],
     ['Order No.', contract.orderNumber],
     ['Status', contract.contractShortStatus],
@@ -104,7 +104,7 @@ export function DeviceSummaryCard({
         slotProps={{ title: { id: 'device-summary-title', component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <DetailList rows={rows} compact />
+        <DetailList rows={rows} />
       </CardContent>
       {pending.kind === 'pending' ? (
         <CardContent sx={{ pt: 0 }}>
