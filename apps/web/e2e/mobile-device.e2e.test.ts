@@ -54,14 +54,14 @@ async function openDevice(page: Page, line: Pick<Line, 'cli'>, name = /^Manage /
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
-/** The summary card, once its carrier fields and the pending check have answered. */
+/** The summary card, once it and the rest of the page have loaded (no placeholder left). */
 async function summaryCard(page: Page) {
   const card = page.getByRole('region', { name: 'Device Summary' });
   await card
     .getByText(/^[0-9]{11,20}$/)
     .first()
     .waitFor();
-  await page.waitForFunction(() => document.querySelector('[aria-label^="Loading"]') === null);
+  await page.waitForFunction(() => document.querySelector('.MuiSkeleton-root') === null);
   return card;
 }
 

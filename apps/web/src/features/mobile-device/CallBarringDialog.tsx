@@ -15,7 +15,7 @@ import { barChangeRequestedMessage, type CarrierLine } from './device-carrier';
 import { barChanges, requestBarChanges } from './device-changes';
 import { type LineBar, useLineBars } from './device-queries';
 
-export const NO_CHANGES_MESSAGE = 'You have not made any changes.';
+const NO_CHANGES_MESSAGE = 'You have not made any changes.';
 
 /**
  * The call barring dialog (spec 2.14): a switch per bar the line's network offers, on where the line has it. With
@@ -91,7 +91,7 @@ export function CallBarringDialog({
       {loaded === undefined && bars.isError ? (
         <LoadFailed text="We couldn't load the bars of this line" onRetry={() => void bars.refetch()} />
       ) : loaded === undefined ? (
-        <Stack spacing={1} aria-busy="true" aria-label="Loading the bars">
+        <Stack spacing={1} aria-busy="true">
           {[0, 1, 2, 3].map((row) => (
             <Skeleton key={row} height={38} />
           ))}

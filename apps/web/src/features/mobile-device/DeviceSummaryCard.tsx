@@ -24,7 +24,7 @@ export interface DevicePermissions {
 }
 
 /** 'N Month' or 'N Months' (spec 2.14). */
-export function durationText(months: number): string {
+function durationText(months: number): string {
   return `${months} ${months === 1 ? 'Month' : 'Months'}`;
 }
 
@@ -32,7 +32,7 @@ function SimNumber({ line }: { line: CarrierLine }) {
   const sim = useSimNumber(line);
   if (sim.data === undefined && sim.isError)
     return <LoadFailed text="We couldn't load the SIM number" onRetry={() => void sim.refetch()} />;
-  if (sim.data === undefined) return <Skeleton width={180} aria-label="Loading the SIM number" />;
+  if (sim.data === undefined) return <Skeleton width={180} />;
   return <>{sim.data}</>;
 }
 

@@ -38,6 +38,8 @@ interface Line {
   spendLimit?: SpendLimitStatus;
   /** Status of the change requests (default 202). */
   changeStatus?: number;
+  /** The contract call fails this many times first. */
+  contractFailures?: number;
 }
 
 const HALO_BARS = [
@@ -54,6 +56,7 @@ const VERTEX_BARS = [
 function deviceApi(line: Line) {
   const posts: Array<{ path: string; body: unknown }> = [];
   let eventReads = 0;
+  let contractReads = 0;
   const contract: Contract = {
     orderItemId: ORDER_ITEM_ID,
     supplierId: line.supplierId,
@@ -82,9 +85,15 @@ function deviceApi(line: Line) {
           : [],
       });
     }),
-    http.get(`${API}/contracts/cli/:cli`, ({ params }) =>
-      params.cli === CLI ? HttpResponse.json(contract) : HttpResponse.json({ code: 'not_found' }, { status: 404 }),
-    ),
+    http.get(`${API}/contracts/cli/:cli`, ({ params }) => {
+      contractReads += 1;
+      if (contractReads <= (line.contractFailures ?? 0)) {
+        return HttpResponse.json({ code: 'internal' }, { status: 500 });
+      }
+      return params.cli === CLI
+        ? HttpResponse.json(contract)
+        : HttpResponse.json({ code: 'not_found' }, { status: 404 });
+    }),
     http.get(`${API}/contracts/orderitemadditionalproducts/:id`, () =>
       HttpResponse.json({ value: [{ description: 'EU roaming', value: 1, type: 'Additional' }] }),
     ),
@@ -138,7 +147,7 @@ function deviceApi(line: Line) {
     http.post(`${API}/mobileHalo/*`, ({ request }) => change(request)),
     http.post(`${API}/mobileVertex/*`, ({ request }) => change(request)),
   );
-  return { posts, eventReads: () => eventReads };
+  return { posts, eventReads: () => eventReads, contractReads: () => contractReads };
 }
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
@@ -225,6 +234,27 @@ describe('mobile device page (spec 2.14)', () => {
     expect(await screen.findByText('Unable to find a device with the mobile number 07999999999')).toBeDefined();
     await userEvent.click(screen.getByRole('link', { name: 'Return to Estate' }));
     expect(await screen.findByText('Mobile estate')).toBeDefined();
+  });
+
+  it('says when the device could not be loaded, and loads it again on Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    deviceApi({ supplierId: 33, contractFailures: 1 });
+    renderPage(admin);
+    expect(await screen.findByText("We couldn't load this device")).toBeDefined();
+    expect(screen.queryByText(/Unable to find a device/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Oliver Smith' })).toBeDefined();
+  });
+
+  it('reloads the line, its contract and its events on Refresh', async () => {
+    const api = deviceApi({ supplierId: 33 });
+    renderPage(admin);
+    await summary();
+    await screen.findByText('Order completed.');
+    const [contracts, events] = [api.contractReads(), api.eventReads()];
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.contractReads()).toBe(contracts + 1));
+    await waitFor(() => expect(api.eventReads()).toBe(events + 1));
   });
 
   it.each([

@@ -32,7 +32,7 @@ import { ProductsCard } from './ProductsCard';
 import { pendingState } from './pending-state';
 import { SimSwapDialog } from './SimSwapDialog';
 
-export function notFoundText(cli: string): string {
+function notFoundText(cli: string): string {
   return `Unable to find a device with the mobile number ${cli}`;
 }
 
@@ -108,7 +108,7 @@ function DevicePage({ cli }: { cli: string }) {
         <PageHeading title="Mobile Device" />
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 5 }}>
-            <Skeleton variant="rounded" height={320} aria-label="Loading the device" />
+            <Skeleton variant="rounded" height={320} />
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>
             <Skeleton variant="rounded" height={320} />

@@ -9,7 +9,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { useContractProducts } from './device-queries';
 
-export const NO_PRODUCTS_TEXT = 'There are no products for this contract.';
+const NO_PRODUCTS_TEXT = 'There are no products for this contract.';
 
 /** The contract's products (spec 2.14, as the contract page's, 2.15): name, quantity and type. */
 export function ProductsCard({ orderItemId }: { orderItemId: number }) {
@@ -19,7 +19,7 @@ export function ProductsCard({ orderItemId }: { orderItemId: number }) {
       {products.isError ? (
         <LoadFailed text="We couldn't load the products" onRetry={products.refetch} />
       ) : products.data === undefined ? (
-        <Skeleton variant="rounded" height={120} aria-label="Loading the products" />
+        <Skeleton variant="rounded" height={120} />
       ) : products.data.length === 0 ? (
         <Typography role="status" color="text.secondary">
           {NO_PRODUCTS_TEXT}

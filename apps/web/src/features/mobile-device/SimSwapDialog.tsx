@@ -44,7 +44,7 @@ export function SimSwapDialog(props: SimSwapDialogProps) {
       {rule.isError ? (
         <LoadFailed text="We couldn't load the SIM number rules" onRetry={() => void rule.refetch()} />
       ) : (
-        <Skeleton height={56} aria-label="Loading the SIM number rules" />
+        <Skeleton height={56} />
       )}
     </DeviceDialog>
   );

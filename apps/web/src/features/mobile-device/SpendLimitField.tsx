@@ -25,7 +25,7 @@ export function SpendLimitField({ endpointId, onLift }: { endpointId: number; on
   if (status.data === undefined && status.isError) {
     return <LoadFailed text="We couldn't load the spend limit" onRetry={() => void status.refetch()} />;
   }
-  if (status.data === undefined) return <Skeleton width={160} aria-label="Loading the spend limit" />;
+  if (status.data === undefined) return <Skeleton width={160} />;
   const state = spendLimitState(status.data, new Date());
   return (
     <Stack component="span" direction="row" sx={{ alignItems: 'center', gap: 0.75 }} data-spend-limit={state.kind}>
