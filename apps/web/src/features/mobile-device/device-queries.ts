@@ -11,9 +11,8 @@ import {
   secondCarrierEndpoints,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
-import { callEndpoint, endpointQuery, endpointRequest } from '../../api/endpoints';
-import { apiQueryKey, UNCACHED_QUERY_OPTIONS } from '../../api/query-cache';
+import { endpointQuery, endpointRequest, isNotFound } from '../../api/endpoints';
+import { UNCACHED_QUERY_OPTIONS } from '../../api/query-cache';
 import type { CarrierLine } from './device-carrier';
 
 /** The API areas the device page reads: its refresh button reloads them all. */
@@ -47,7 +46,7 @@ export function useDeviceContract(cli: string) {
       try {
         return await request.fetch(signal);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },
@@ -56,11 +55,8 @@ export function useDeviceContract(cli: string) {
 
 /** Whether a change of the line is in flight (spec 4); asked afresh each time, never from a cache (spec 7). */
 export function pendingCheckQuery(cli: string, orderItemId: number) {
-  const input = { params: { cli, orderItemId } };
-  const path = `/api/orders/pending/${encodeURIComponent(cli)}/${orderItemId}`;
   return queryOptions({
-    queryKey: apiQueryKey(path),
-    queryFn: ({ signal }) => callEndpoint(orderEndpoints.pending, input, { signal, disableCache: true }),
+    ...endpointQuery(orderEndpoints.pending, { params: { cli, orderItemId } }, { disableCache: true }),
     ...UNCACHED_QUERY_OPTIONS,
   });
 }
