@@ -42,7 +42,13 @@ export function supplierParam<const S extends readonly [number, number, ...numbe
   const [first, second, ...rest] = suppliers.map((id) => z.literal(id));
   const schema = z.coerce
     .number()
-    .pipe(z.union([first as z.ZodLiteral<S[number]>, second as z.ZodLiteral<S[number]>, ...(rest as z.ZodLiteral<S[number]>[])]))
+    .pipe(
+      z.union([
+        first as z.ZodLiteral<S[number]>,
+        second as z.ZodLiteral<S[number]>,
+        ...(rest as z.ZodLiteral<S[number]>[]),
+      ]),
+    )
     .describe(`The supplier of the line: ${suppliers.join(' or ')}`);
   paramTargets.add(schema, { target: 'supplier' });
   return schema;

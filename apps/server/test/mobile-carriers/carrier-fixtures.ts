@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema.js';
 import type { App } from '../../src/app.js';
+import type { Database } from '../../src/db/schema.js';
 import { bearer } from '../support/test-app.js';
 
 export const ACME = 'Acme Logistics Ltd';
@@ -89,3 +89,13 @@ export async function settle(app: App, db: Kysely<Database>, requestId: number, 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Carrier timings short enough for a test to see a timeout and a circuit close again. */
+export const TEST_CARRIER_TIMINGS = {
+  timeoutMs: 500,
+  retries: 1,
+  backoffInitialMs: 10,
+  backoffMaxMs: 40,
+  breakAfterFailures: 50,
+  halfOpenAfterMs: 200,
+};

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { signIn, useDemoApp } from '../support/test-app.js';
-import { ACME, type CarrierTestLine, call, carrierLine, GLOBEX } from './carrier-fixtures.js';
+import { ACME, type CarrierTestLine, call, carrierLine, GLOBEX, TEST_CARRIER_TIMINGS } from './carrier-fixtures.js';
 
 // The carriers' reads through the portal (spec 7; docs/decisions/0080, 0087): the line is found in the caller's
 // estate and on the route's carrier before the carrier is asked, and a carrier failure is a JSON 5xx.
 
 const simulator = useCarrierSimulator();
-const context = useDemoApp(() => ({ CARRIER_SIM_URL: simulator.url }));
+const context = useDemoApp(() => ({ CARRIER_SIM_URL: simulator.sim.url }), { carrierTimings: TEST_CARRIER_TIMINGS });
 const db = () => context.database.db;
 let token = '';
 const lines: Record<'halo' | 'vertex27' | 'vertex36' | 'globexHalo' | 'globexVertex', CarrierTestLine> = {} as never;
@@ -27,7 +27,7 @@ describe('Halo reads', () => {
   it("answer the carrier's view of the caller's own line", async () => {
     const details = await get(`/api/mobileHalo/${lines.halo.endpointId}`);
     expect(details.statusCode).toBe(200);
-    const atCarrier = await simulator.control.line('mobile-33', lines.halo.cli);
+    const atCarrier = await simulator.sim.haloLine(lines.halo.cli);
     expect(details.json().serial_number.number).toBe(atCarrier.serial_number.number);
 
     const status = await get(`/api/mobileHalo/SpendLimit/${lines.halo.endpointId}/status`);
@@ -68,7 +68,7 @@ describe('Vertex reads', () => {
     for (const line of [lines.vertex27, lines.vertex36]) {
       const details = await get(`/api/mobileVertex/${line.supplierId}/${line.endpointId}`);
       expect(details.statusCode).toBe(200);
-      const atCarrier = await simulator.control.line('mobile-27-36', line.cli, line.supplierId);
+      const atCarrier = await simulator.sim.vertexLine(line.supplierId, line.cli);
       expect(details.json().simNo).toBe(atCarrier.simNo);
 
       const offered = await get(`/api/mobileVertex/bars/${line.supplierId}/${line.endpointId}`);
@@ -77,7 +77,12 @@ describe('Vertex reads', () => {
       expect(assigned.statusCode).toBe(200);
       const active = offered.json().value.filter((bar: { active: boolean }) => bar.active);
       expect(assigned.json().value).toEqual(active);
-      expect(assigned.json().value.map((bar: { networkSuffix: string }) => bar.networkSuffix).sort()).toEqual(
+      expect(
+        assigned
+          .json()
+          .value.map((bar: { networkSuffix: string }) => bar.networkSuffix)
+          .sort(),
+      ).toEqual(
         details
           .json()
           .bars.map((bar: { networkSuffix: string }) => bar.networkSuffix)
@@ -112,30 +117,32 @@ describe('Vertex reads', () => {
 
 describe('a carrier that fails', () => {
   it('answers 503 with a JSON error while the carrier is down, and the answer again once it is back', async () => {
-    await simulator.control.fault('mobile-33', { mode: 'error' });
+    await simulator.sim.setFault('mobile-33', { mode: 'error' });
     try {
       const response = await get(`/api/mobileHalo/${lines.halo.endpointId}`);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ statusCode: 503, code: 'carrier_unavailable' });
     } finally {
-      await simulator.control.heal();
+      await simulator.sim.clearFaults();
     }
     // The circuit breaker may still be open for a moment: the portal answers 503 until it closes.
-    await expect.poll(async () => (await get(`/api/mobileHalo/${lines.halo.endpointId}`)).statusCode, {
-      timeout: 30_000,
-      interval: 500,
-    }).toBe(200);
+    await expect
+      .poll(async () => (await get(`/api/mobileHalo/${lines.halo.endpointId}`)).statusCode, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(200);
   });
 
   it('answers 504 when the carrier does not answer in time', async () => {
-    await simulator.control.fault('mobile-27-36', { mode: 'timeout' });
+    await simulator.sim.setFault('mobile-27-36', { mode: 'timeout' });
     try {
       const line = lines.vertex27;
       const response = await get(`/api/mobileVertex/${line.supplierId}/${line.endpointId}`);
-      expect(response.statusCode).toBe(504);
+      expect(response.statusCode, response.body).toBe(504);
       expect(response.json()).toMatchObject({ statusCode: 504, code: 'carrier_timeout' });
     } finally {
-      await simulator.control.heal();
+      await simulator.sim.clearFaults();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { buildSimulator, loadSimConfig, type Simulator } from '@portal/carrier-sim';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 type SimCarrier = 'mobile-33' | 'mobile-27-36';
 type Fault = { mode: 'none' | 'error' | 'timeout' | 'slow' | 'reject'; latencyMs?: number; times?: number };
@@ -54,5 +55,28 @@ export async function startCarrierSimulator(options: { completionMs?: number } =
         `/requests/${carrier}`,
       ),
     close: () => sim.close(),
+  };
+}
+
+/**
+ * The simulator for a whole test file, started before the app (call it before useTestApp or useDemoApp, whose env
+ * then reads `url`); lines, requests and faults are reset after each test.
+ */
+export function useCarrierSimulator(options: { completionMs?: number } = {}) {
+  let sim: CarrierSimulator | undefined;
+  beforeAll(async () => {
+    sim = await startCarrierSimulator(options);
+  });
+  afterEach(async () => {
+    await sim?.clearFaults();
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  return {
+    get sim(): CarrierSimulator {
+      if (!sim) throw new Error('the carrier simulator starts in beforeAll');
+      return sim;
+    },
   };
 }

@@ -1,6 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
+import { buildMobileCarriers } from '../../src/carriers/mobile-carriers.js';
+import type { ResilienceTimings } from '../../src/carriers/resilience.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import { openPgliteCopy } from './test-databases.js';
@@ -24,9 +26,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+export type TestAppOptions = {
+  /** The carriers' resilience timings (the production ones wait seconds before a timeout or a half-open circuit). */
+  carrierTimings?: Partial<ResilienceTimings>;
+};
+
 /** The app in-process over the given database, not yet ready, so a test may still add routes to it. */
-export function buildTestApp(database: DatabaseHandle, env: Record<string, string> = {}) {
-  return buildApp(testConfig(env), { database });
+export function buildTestApp(database: DatabaseHandle, env: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const config = testConfig(env);
+  const carriers = options.carrierTimings
+    ? buildMobileCarriers(config, { timings: options.carrierTimings })
+    : undefined;
+  return buildApp(config, { database, ...(carriers ? { carriers } : {}) });
 }
 
 export const DEMO_PASSWORD = 'Demo-Portal-2026!';
@@ -37,23 +48,23 @@ type EnvOption = Record<string, string> | (() => Record<string, string>);
  * One app over a migrated database of its own for a whole test file: built before the first test, closed after
  * the last. Read `app` and `database` inside tests (they exist only once beforeAll has run).
  */
-export function useTestApp(env: EnvOption = {}) {
-  return useApp(env, false);
+export function useTestApp(env: EnvOption = {}, options: TestAppOptions = {}) {
+  return useApp(env, false, options);
 }
 
 /**
  * Like useTestApp, over a database holding the small demo data (the README's accounts are the fixtures): a copy
  * of the run's demo-data template, so tests may write to it freely.
  */
-export function useDemoApp(env: EnvOption = {}) {
-  return useApp(env, true);
+export function useDemoApp(env: EnvOption = {}, options: TestAppOptions = {}) {
+  return useApp(env, true, options);
 }
 
-function useApp(env: EnvOption, withDemoData: boolean) {
+function useApp(env: EnvOption, withDemoData: boolean, options: TestAppOptions) {
   const state: { app?: App; database?: DatabaseHandle } = {};
   beforeAll(async () => {
     state.database = (await openPgliteCopy(withDemoData ? 'demo data' : 'migrated')).handle;
-    state.app = await buildTestApp(state.database, typeof env === 'function' ? env() : env);
+    state.app = await buildTestApp(state.database, typeof env === 'function' ? env() : env, options);
   });
   afterAll(async () => {
     await state.app?.close();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canAccess, ENDPOINT_LIST } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { useDemoApp } from '../support/test-app.js';
 import { EXAMPLES } from './examples.js';
 import { endpointKey, endpointLabel, toInject } from './sweep-requests.js';
@@ -18,7 +19,9 @@ import {
 
 // Bill files are made on first download and forgot-password mail goes to the outbox: both under DATA_DIR.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-access-sweep-'));
-const context = useDemoApp(() => ({ DATA_DIR: dataDir }));
+// The carrier routes reach the carriers: the simulator answers for them, as in development.
+const carriers = useCarrierSimulator();
+const context = useDemoApp(() => ({ DATA_DIR: dataDir, CARRIER_SIM_URL: carriers.sim.url }));
 let world: SweepWorld;
 
 beforeAll(async () => {

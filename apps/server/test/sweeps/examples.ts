@@ -34,7 +34,8 @@ export type Example = {
 const NEW_HALO_SIM = '89499999999';
 const NEW_VERTEX_SIM = '8944999999999999999';
 const HALO_BAR = 14;
-const VERTEX_BAR = 'BAR_PREMIUM';
+/** Each Vertex network names its bars its own way: premium-rate calls are PRS on 27 and PRM on 36. */
+const vertexBar = ({ ids }: ExampleContext) => (ids.vertex.supplier === '36' ? 'PRM' : 'PRS');
 
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
 /** An edit of the caller's own mobile device that leaves it on its site and in its team. */
@@ -114,7 +115,6 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'firstCarrier.details': { line: 'halo' },
   'firstCarrier.spendLimitStatus': { line: 'halo' },
   'firstCarrier.tariffAddons': {
-    line: 'halo',
     query: ({ ids }) => ({ type: '3', pagesize: '100', orderItemId: String(ids.halo.orderItem) }),
   },
   'firstCarrier.simSwap': {
@@ -137,13 +137,17 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'secondCarrier.details': { line: 'vertex' },
   'secondCarrier.bars': { line: 'vertex' },
   'secondCarrier.assignedBars': { line: 'vertex' },
-  'secondCarrier.simValidation': { line: 'vertex', query: ({ ids }) => ({ supplierId: String(ids.vertex.supplier) }) },
+  'secondCarrier.simValidation': { query: ({ ids }) => ({ supplierId: String(ids.vertex.supplier) }) },
   'secondCarrier.simSwap': {
     line: 'vertex',
     body: ({ ids }) => ({ simNumber: NEW_VERTEX_SIM, orderItemId: Number(ids.vertex.orderItem) }),
   },
   'secondCarrier.toggleBar': {
     line: 'vertex',
-    body: ({ ids }) => ({ barsToAdd: [VERTEX_BAR], barsToRemove: [], orderItemId: Number(ids.vertex.orderItem) }),
+    body: (context) => ({
+      barsToAdd: [vertexBar(context)],
+      barsToRemove: [],
+      orderItemId: Number(context.ids.vertex.orderItem),
+    }),
   },
 };

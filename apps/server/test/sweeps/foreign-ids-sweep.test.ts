@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canAccess, ENDPOINT_LIST, pathParamNames } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { useDemoApp } from '../support/test-app.js';
 import { endpointLabel, paramTargetOf, toInject } from './sweep-requests.js';
 import { deletionsLast, exampleCallOf, lineKindOf, openSweepWorld, requestOf, type SweepWorld } from './sweep-world.js';
 import { isKnownTarget, TARGETS } from './target-ids.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-foreign-sweep-'));
-const context = useDemoApp(() => ({ DATA_DIR: dataDir }));
+// The carrier routes reach the carriers: the simulator answers for them, as in development.
+const carriers = useCarrierSimulator();
+const context = useDemoApp(() => ({ DATA_DIR: dataDir, CARRIER_SIM_URL: carriers.sim.url }));
 let world: SweepWorld;
 
 beforeAll(async () => {

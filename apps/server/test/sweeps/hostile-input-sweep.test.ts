@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENDPOINT_LIST, type NamedEndpoint, pathParamNames } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { bearer, useDemoApp } from '../support/test-app.js';
 import { DEEP_JSON, HOSTILE_VALUES, PROTOTYPE_KEYS } from './hostile-values.js';
 import {
@@ -27,7 +28,9 @@ import {
 } from './sweep-world.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-hostile-sweep-'));
-const context = useDemoApp(() => ({ DATA_DIR: dataDir }));
+// The carrier routes reach the carriers: the simulator answers for them, as in development.
+const carriers = useCarrierSimulator();
+const context = useDemoApp(() => ({ DATA_DIR: dataDir, CARRIER_SIM_URL: carriers.sim.url }));
 let world: SweepWorld;
 
 beforeAll(async () => {

@@ -1,14 +1,10 @@
+import { TaskCancelledError } from 'cockatiel';
 import { CarrierRefusedError, CarrierUnavailableError } from '../../carriers/mobile-carrier.js';
 import { HttpError } from '../../http/errors.js';
 
-const TIMEOUT_ERROR_NAMES = new Set(['TaskCancelledError', 'TimeoutError', 'AbortError']);
-
-/** Whether a carrier's unavailability was a wait that ran out (the adapter's timeout), down its chain of causes. */
-function timedOut(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    if (TIMEOUT_ERROR_NAMES.has(current.name)) return true;
-  }
-  return false;
+/** Whether a carrier's unavailability was its adapter's deadline running out (cockatiel's timeout cancels the call). */
+function timedOut(error: CarrierUnavailableError): boolean {
+  return error.cause instanceof TaskCancelledError;
 }
 
 /**
