@@ -91,17 +91,6 @@ function DevicePage({ cli }: { cli: string }) {
       </Stack>
     );
   }
-  if (endpoint.data === null || contract.data === null) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <PageHeading title="Mobile Device" />
-        <Alert severity="warning">{notFoundText(cli)}</Alert>
-        <Button component={RouterLink} to="/mobile/estate" variant="outlined">
-          Return to Estate
-        </Button>
-      </Stack>
-    );
-  }
   if (endpoint.data === undefined || contract.data === undefined) {
     return (
       <Stack spacing={3} aria-busy="true">
@@ -114,6 +103,18 @@ function DevicePage({ cli }: { cli: string }) {
             <Skeleton variant="rounded" height={320} />
           </Grid>
         </Grid>
+      </Stack>
+    );
+  }
+  // Decided once both have answered, so no answer arrives after the page has moved on.
+  if (endpoint.data === null || contract.data === null) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <PageHeading title="Mobile Device" />
+        <Alert severity="warning">{notFoundText(cli)}</Alert>
+        <Button component={RouterLink} to="/mobile/estate" variant="outlined">
+          Return to Estate
+        </Button>
       </Stack>
     );
   }
