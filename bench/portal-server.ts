@@ -49,7 +49,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

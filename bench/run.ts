@@ -11,6 +11,10 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: 'row counts and on-disk sizes of every table of DATABASE_URL (run after `npm run seed:large`)',
     load: () => import('./data-size.js'),
   },
+  'device-page': {
+    summary: "the mobile device page's calls for the largest company of the large data set (DATABASE_URL; after build)",
+    load: () => import('./device-page.js'),
+  },
   'forgot-password': {
     summary: 'answer time of forgot password with matching and non-matching details (PostgreSQL; after a build)',
     load: () => import('./forgot-password.js'),

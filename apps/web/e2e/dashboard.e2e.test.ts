@@ -168,8 +168,11 @@ describe('dashboard tiles and the home page', () => {
   });
 
   for (const [userName, shortcuts] of [
-    ['acme.sitemanager', ['Mobile Orders', 'Broadband Orders', 'Search', 'FAQ', 'Contact', 'My Account']],
-    ['acme.teamlead', ['Search', 'FAQ', 'Contact', 'My Account']],
+    [
+      'acme.sitemanager',
+      ['Mobile Estate', 'Mobile Orders', 'Broadband Orders', 'Search', 'FAQ', 'Contact', 'My Account'],
+    ],
+    ['acme.teamlead', ['Mobile Estate', 'Search', 'FAQ', 'Contact', 'My Account']],
   ] as const) {
     for (const viewport of VIEWPORTS) {
       it(`gives ${userName} shortcuts to what they can open, and no bills (${viewport.name})`, async () => {

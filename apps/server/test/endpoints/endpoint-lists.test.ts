@@ -93,3 +93,57 @@ describe('an endpoint-level user', () => {
     expect(body.value.map((row) => row.identifier)).toEqual(assigned.map((row) => row.identifier));
   });
 });
+
+describe('the rows of the mobile device tables (decision 0081)', () => {
+  it('name their company and, with $expand=teams, the teams the caller sees', async () => {
+    const body = (
+      await list('/api/endpoints/mobileHandset/user', 'acme.admin', {
+        $select: 'id,companyId,companyName',
+        $expand: 'teams',
+        $top: '100',
+      })
+    ).json<ListBody>();
+    const acme = await context.database.db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .where('name', '=', 'Acme Logistics Ltd')
+      .executeTakeFirstOrThrow();
+    const memberships = await context.database.db
+      .selectFrom('team_endpoints')
+      .innerJoin('teams', 'teams.id', 'team_endpoints.team_id')
+      .select(['team_endpoints.endpoint_id', 'teams.id', 'teams.name'])
+      .where('teams.company_id', '=', acme.id)
+      .orderBy('teams.name')
+      .orderBy('teams.id')
+      .execute();
+    expect(body.value.length).toBeGreaterThan(0);
+    for (const row of body.value) {
+      expect(row).toMatchObject({ companyId: acme.id, companyName: acme.name });
+      const teams = memberships.filter((m) => m.endpoint_id === row.id).map(({ id, name }) => ({ id, name }));
+      expect(row.teams).toEqual(teams);
+    }
+    expect(body.value.some((row) => (row.teams as unknown[]).length > 0)).toBe(true);
+  });
+
+  it('give a team leader only their own team', async () => {
+    const session = await signIn(context.app, 'acme.teamlead');
+    const ownTeams = await context.database.db
+      .selectFrom('user_teams')
+      .innerJoin('users', 'users.id', 'user_teams.user_id')
+      .select('user_teams.team_id')
+      .where('users.user_name', '=', 'acme.teamlead')
+      .execute();
+    const [own] = ownTeams;
+    const response = await context.app.inject({
+      method: 'GET',
+      url: `/api/endpoints/mobileHandset/team/${own?.team_id}`,
+      query: { $select: 'id', $expand: 'teams', $top: '100' },
+      headers: bearer(session.accessToken),
+    });
+    const body = response.json<ListBody>();
+    expect(body.value.length).toBeGreaterThan(0);
+    for (const row of body.value) {
+      expect((row.teams as Array<{ id: number }>).map((team) => team.id)).toEqual([own?.team_id]);
+    }
+  });
+});

@@ -110,3 +110,8 @@ export function endpointQuery<E extends EndpointDefinition & { method: 'GET' }>(
   const request = endpointRequest(endpoint, input, options);
   return queryOptions({ queryKey: request.queryKey, queryFn: ({ signal }) => request.fetch(signal) });
 }
+
+/** Whether a call failed because the API has nothing there for the caller (404: absent, or outside their estate). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -45,6 +45,8 @@ const loadContact = () => import('../features/help/ContactPage');
 const loadSearch = () => import('../features/search/SearchPage');
 const loadOrdersList = () => import('../features/orders/OrdersListPage');
 const loadOrderDetail = () => import('../features/orders/OrderDetailPage');
+const loadMobileEstate = () => import('../features/estate/MobileEstatePage');
+const loadGroupEstate = () => import('../features/estate/GroupEstatePage');
 const loadMobileDevice = () => import('../features/mobile-device/MobileDevicePage');
 const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
@@ -87,9 +89,9 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
   'sites/edit/:siteId': upcoming('Site'),
   'teams/edit/:teamId': upcoming('Team'),
   'users/edit/:userId': upcoming('User'),
-  'mobile/estate': upcoming('Mobile Estate'),
-  'mobile/site/:siteId': upcoming('Mobile Site Estate'),
-  'mobile/team/:teamId': upcoming('Mobile Team Estate'),
+  'mobile/estate': screen('Mobile Estate', loadMobileEstate, (m) => <m.MobileEstatePage />),
+  'mobile/site/:siteId': screen('Mobile Site Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="site" />),
+  'mobile/team/:teamId': screen('Mobile Team Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="team" />),
   'mobile/device/:cli': screen('Mobile Device', loadMobileDevice, (m) => <m.MobileDevicePage />),
   'mobile/orders': screen('Mobile Orders', loadOrdersList, (m) => <m.OrdersListPage kind="mobile" />),
   'mobile/orders/:orderId': screen('Mobile Order', loadOrderDetail, (m) => <m.OrderDetailPage kind="mobile" />),

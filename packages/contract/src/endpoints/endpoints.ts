@@ -47,7 +47,8 @@ const writesAnyEstate = anyOf(
 export const mobileHandsetsOfUser = endpoint({
   method: 'GET',
   path: '/api/endpoints/mobileHandset/user',
-  summary: "The mobile devices of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count)",
+  summary:
+    "The mobile devices of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count, $expand=teams)",
   access: anyOf('Read', 'MobileUserEstate'),
   query: ODataQuerySchema,
   response: odataList(EndpointListItemSchema),

@@ -76,6 +76,10 @@ export const EndpointListItemSchema = z
     product: NonEmptyStringSchema,
     siteId: IdSchema.nullable(),
     siteName: NonEmptyStringSchema.nullable(),
+    companyId: IdSchema,
+    companyName: NonEmptyStringSchema,
+    /** With `$expand=teams`: the line's teams the caller sees, by name (docs/decisions/0081). */
+    teams: z.array(NamedRefSchema),
   })
   .partial();
 export type EndpointListItem = z.infer<typeof EndpointListItemSchema>;

@@ -1,19 +1,20 @@
-import type { EndpointTypeId, ODataQuery } from '@portal/contract';
+import type { EndpointTypeId, NamedRef, ODataQuery } from '@portal/contract';
 import type { Actor } from '../../db/audit.js';
 import { writeAs } from '../../db/audit.js';
 import { endpointsInEstate, sitesInEstate, teamsInEstate } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { runODataList } from '../../odata/index.js';
-import { endpointsResource } from './resource.js';
+import { type EndpointsContext, endpointsResource } from './resource.js';
 
 /** Which of the caller's lines a list holds: one type, one site's or one team's, or all of them. */
 export type LineSelection = { type?: EndpointTypeId; siteId?: number; teamId?: number };
 
-/** A page of the caller's lines, each with its site's name. */
+/** A page of the caller's lines, each with its site's and company's names; `$expand=teams` adds their teams. */
 export function listEndpoints(scope: EstateScope, selection: LineSelection, options: ODataQuery) {
   const { db } = scope;
   let baseQuery = db
     .selectFrom('endpoints')
+    .innerJoin('companies', 'companies.id', 'endpoints.company_id')
     .leftJoin('sites', 'sites.id', 'endpoints.site_id')
     .where((eb) => endpointsInEstate(eb, scope));
   if (selection.type !== undefined) baseQuery = baseQuery.where('endpoints.endpoint_type_id', '=', selection.type);
@@ -25,7 +26,25 @@ export function listEndpoints(scope: EstateScope, selection: LineSelection, opti
       .where('team_endpoints.team_id', '=', selection.teamId);
     baseQuery = baseQuery.where('endpoints.id', 'in', members);
   }
-  return runODataList({ db, baseQuery, resource: endpointsResource, options });
+  const context: EndpointsContext = { teamsOf: (endpointIds) => teamsOfEndpoints(scope, endpointIds) };
+  return runODataList({ db, baseQuery, resource: endpointsResource, options, context });
+}
+
+/** The teams of each of `endpointIds` that the caller sees, by name (every asked id has an entry). */
+export async function teamsOfEndpoints(scope: EstateScope, endpointIds: readonly number[]) {
+  const byEndpoint = new Map<number, NamedRef[]>(endpointIds.map((id) => [id, []]));
+  if (endpointIds.length === 0) return byEndpoint;
+  const rows = await scope.db
+    .selectFrom('team_endpoints')
+    .innerJoin('teams', 'teams.id', 'team_endpoints.team_id')
+    .select(['team_endpoints.endpoint_id', 'teams.id', 'teams.name'])
+    .where('team_endpoints.endpoint_id', 'in', endpointIds)
+    .where((eb) => teamsInEstate(eb, scope))
+    .orderBy('teams.name')
+    .orderBy('teams.id')
+    .execute();
+  for (const { endpoint_id, ...team } of rows) byEndpoint.get(endpoint_id)?.push(team);
+  return byEndpoint;
 }
 
 /** One line of the caller's estate with its company's and site's names; undefined outside the estate. */
@@ -53,19 +72,6 @@ export function findEndpoint(scope: EstateScope, id: number) {
     .executeTakeFirst();
 }
 export type EndpointRow = NonNullable<Awaited<ReturnType<typeof findEndpoint>>>;
-
-/** The teams of a line that the caller sees, by name. */
-export function teamsOfEndpoint(scope: EstateScope, endpointId: number) {
-  return scope.db
-    .selectFrom('team_endpoints')
-    .innerJoin('teams', 'teams.id', 'team_endpoints.team_id')
-    .select(['teams.id', 'teams.name'])
-    .where('team_endpoints.endpoint_id', '=', endpointId)
-    .where((eb) => teamsInEstate(eb, scope))
-    .orderBy('teams.name')
-    .orderBy('teams.id')
-    .execute();
-}
 
 /** A site of the caller's estate, with its company; undefined outside it. */
 export function findSite(scope: EstateScope, id: number) {

@@ -41,7 +41,8 @@ export async function devicesOfTeam(scope: EstateScope, teamId: number, options:
 export async function endpointById(scope: EstateScope, id: number): Promise<EndpointDetail> {
   const row = await endpoints.findEndpoint(scope, id);
   if (!row) throw noSuchEndpoint();
-  return toDetail(row, await endpoints.teamsOfEndpoint(scope, id));
+  const teams = await endpoints.teamsOfEndpoints(scope, [id]);
+  return toDetail(row, teams.get(id) ?? []);
 }
 
 export async function changeName(scope: EstateScope, actor: Actor, id: number, input: ChangeEndpointName) {

@@ -14,6 +14,7 @@
  *     pageSizeOptions={[13]}                 // default 5, 20, 50, 100; one option hides the selector, stores nothing
  *     defaultPageSize={50}                   // when nothing is stored (default 20, decision 0057)
  *     select={['orderId', 'reference']}      // $select
+ *     expand={['teams']}                     // $expand
  *     csvFileName="broadband-orders"         // 'Export CSV' button; omit or false for none
  *     toolbar={<Button>Add</Button>}         // shown above the table
  *     selection={{ selectedIds, onChange, isSelectable, rowLabel }}  // checkbox column
@@ -88,6 +89,8 @@ export interface DataTableProps<Row> {
   pageSizeOptions?: readonly number[];
   defaultPageSize?: number;
   select?: readonly string[];
+  /** `$expand`: related lists each row carries (`['teams']`). */
+  expand?: readonly string[];
   csvFileName?: string | false;
   toolbar?: ReactNode;
   selection?: DataTableSelection<Row>;
@@ -132,6 +135,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     pageSizeOptions: props.pageSizeOptions ?? PAGE_SIZE_OPTIONS,
     defaultPageSize: props.defaultPageSize,
     select: props.select,
+    expand: props.expand,
     csvFileName,
     onError,
     mode,

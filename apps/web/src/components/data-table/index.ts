@@ -1,6 +1,6 @@
 export { statusStyle, teamsText } from './cell-text';
 export { DataTable, type DataTableProps, NO_RECORDS_TEXT } from './DataTable';
-export { buildCsv } from './data';
+export { buildCsv, fetchAllRows } from './data';
 export { TEXT_FILTER_DIALOG_WIDTH } from './FilterDialogs';
 export { pageSizeStorageKey } from './page-size';
 export { dateFilterExpression, textFilterExpression } from './query';

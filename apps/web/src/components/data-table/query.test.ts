@@ -91,6 +91,12 @@ describe('filters', () => {
       $count: 'true',
     });
     expect(listOptions({}, { top: 5, skip: 0 })).toEqual({ $top: '5', $skip: '0', $count: 'true' });
+    expect(listOptions({ expand: ['teams'], select: [] }, { top: 5, skip: 0 })).toEqual({
+      $expand: 'teams',
+      $top: '5',
+      $skip: '0',
+      $count: 'true',
+    });
   });
 });
 

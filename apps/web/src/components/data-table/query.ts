@@ -148,12 +148,15 @@ export interface ListQuery {
   filter?: string | undefined;
   orderby?: string | undefined;
   select?: readonly string[] | undefined;
+  /** `$expand`: related lists the rows carry (e.g. a line's teams). */
+  expand?: readonly string[] | undefined;
 }
 
 /** The OData options of one page of the list, with its total (`$count`); absent options are left out. */
 export function listOptions(query: ListQuery, page: { top: number; skip: number }): ODataQuery {
   return {
     ...(query.select && query.select.length > 0 ? { $select: query.select.join(',') } : {}),
+    ...(query.expand && query.expand.length > 0 ? { $expand: query.expand.join(',') } : {}),
     ...(query.filter ? { $filter: query.filter } : {}),
     ...(query.orderby ? { $orderby: query.orderby } : {}),
     $top: String(page.top),

@@ -24,6 +24,7 @@ export interface ListControllerOptions<Row> {
   pageSizeOptions: readonly number[];
   defaultPageSize?: number | undefined;
   select?: readonly string[] | undefined;
+  expand?: readonly string[] | undefined;
   csvFileName?: string | false | undefined;
   onError?: ((error: unknown) => void) | undefined;
   /** 'table' pages; 'cards' loads more as the user scrolls (and ignores the page number). */
@@ -85,7 +86,17 @@ function listParamsSpec<Row>(options: ListControllerOptions<Row>): ListParamsSpe
  * queries (a page at a time, or growing for cards), and CSV export. Its HTTP calls are the two of data.ts.
  */
 export function useListController<Row>(options: ListControllerOptions<Row>): ListController<Row> {
-  const { resource, endpoint, params: pathParams, parseRow, columns, baseFilter, select, csvFileName } = options;
+  const {
+    resource,
+    endpoint,
+    params: pathParams,
+    parseRow,
+    columns,
+    baseFilter,
+    select,
+    expand,
+    csvFileName,
+  } = options;
   const { onError, mode } = options;
   const path = endpointPath(endpoint, { params: pathParams } as EndpointInput<ListEndpoint>);
   const { pageSizeOptions } = options;
@@ -104,18 +115,26 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
   const $filter = buildFilter(columns, filters, baseFilter);
   const $orderby = buildOrderBy(sort);
   const $select = select && select.length > 0 ? select.join(',') : undefined;
-  const query: ListQuery = { filter: $filter, orderby: $orderby, select };
+  const $expand = expand && expand.length > 0 ? expand.join(',') : undefined;
+  const query: ListQuery = { filter: $filter, orderby: $orderby, select, expand };
   const fetchOptions = { endpoint, params: pathParams, query, parseRow };
 
   const tableQuery = useQuery({
-    queryKey: apiQueryKey(path, { $filter, $orderby, $select, $top: pageSize, $skip: requestedPage * pageSize }),
+    queryKey: apiQueryKey(path, {
+      $filter,
+      $orderby,
+      $select,
+      $expand,
+      $top: pageSize,
+      $skip: requestedPage * pageSize,
+    }),
     queryFn: ({ signal }) => fetchRange({ ...fetchOptions, signal }, requestedPage * pageSize, pageSize),
     placeholderData: keepPreviousData,
     enabled: !cards,
   });
 
   const cardsQuery = useInfiniteQuery({
-    queryKey: apiQueryKey(path, { $filter, $orderby, $select, cards: pageSize }),
+    queryKey: apiQueryKey(path, { $filter, $orderby, $select, $expand, cards: pageSize }),
     initialPageParam: { skip: 0, count: pageSize },
     queryFn: ({ pageParam, signal }) => fetchRange({ ...fetchOptions, signal }, pageParam.skip, pageParam.count),
     getNextPageParam: (lastPage: ListPage<Row>, allPages, lastParam) => {

@@ -334,8 +334,16 @@ describe('home of a user the dashboard has nothing for', () => {
     const welcome = await screen.findByRole('region', { name: 'Welcome' });
     expect(within(welcome).getByText('Welcome, acme.sitemanager')).toBeTruthy();
     expect(within(welcome).getByText('Acme Logistics Ltd')).toBeTruthy();
-    // The estate pages are permitted but not built yet: no shortcut invites the user there.
-    expect(shortcutTitles()).toEqual(['Mobile Orders', 'Broadband Orders', 'Search', 'FAQ', 'Contact', 'My Account']);
+    // The broadband estate is permitted but not built yet: no shortcut invites the user there.
+    expect(shortcutTitles()).toEqual([
+      'Mobile Estate',
+      'Mobile Orders',
+      'Broadband Orders',
+      'Search',
+      'FAQ',
+      'Contact',
+      'My Account',
+    ]);
     expect(await within(tile('Mobile Orders')).findByText('19 Orders')).toBeTruthy();
     expect(await within(tile('Broadband Orders')).findByText('1 Order')).toBeTruthy();
     expect(within(tile('Mobile Orders')).getByRole('link', { name: 'Mobile Orders' }).getAttribute('href')).toBe(
@@ -349,7 +357,7 @@ describe('home of a user the dashboard has nothing for', () => {
     const requested = dashboardApi({});
     renderDashboard('MobileTeamEstate', 'EndPointSummary', 'EndPointCallBarring');
     await screen.findByRole('region', { name: 'Welcome' });
-    expect(shortcutTitles()).toEqual(['Search', 'FAQ', 'Contact', 'My Account']);
+    expect(shortcutTitles()).toEqual(['Mobile Estate', 'Search', 'FAQ', 'Contact', 'My Account']);
     expect(screen.queryByText(/bill/i)).toBeNull();
     expect(requested).toEqual(['/api/companies/names']);
   });

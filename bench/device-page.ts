@@ -1,0 +1,199 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, type Figures, measure } from './load.js';
+import { freePort, startPortal } from './portal-server.js';
+
+const WARM_UP_SECONDS = 2;
+/** The target for each of the page's calls: p95 under this many milliseconds at CONNECTIONS concurrent requests. */
+const P95_TARGET_MS = 100;
+const SIMULATOR_ENTRY = path.resolve(import.meta.dirname, '../apps/carrier-sim/dist/main.js');
+
+type Subject = {
+  userName: string;
+  companyName: string;
+  endpoints: number;
+  endpointId: number;
+  cli: string;
+  orderItemId: number;
+};
+
+/**
+ * The worst case the large data set holds: the company with the most endpoints, its first administrator, and its
+ * newest mobile line of the first carrier (supplier 33) with the order item of its current contract.
+ */
+async function findSubject(url: string): Promise<Subject> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const marker = await client.query<{ size: string }>('SELECT size FROM demo_data');
+    if (marker.rows[0]?.size !== 'large') {
+      throw new Error('this database does not hold the large data set: run `npm run seed:large` into it first');
+    }
+    const { rows } = await client.query<Subject>(`
+      WITH largest AS (
+        SELECT company_id, count(*)::int AS endpoints FROM endpoints GROUP BY company_id ORDER BY 2 DESC LIMIT 1
+      )
+      SELECT u.user_name AS "userName", c.name AS "companyName", l.endpoints,
+             e.id AS "endpointId", e.identifier AS cli, oi.id AS "orderItemId"
+      FROM largest l
+      JOIN companies c ON c.id = l.company_id
+      JOIN LATERAL (
+        SELECT u.user_name FROM user_companies uc JOIN users u ON u.id = uc.user_id
+        JOIN profiles p ON p.id = u.profile_id
+        WHERE uc.company_id = l.company_id AND p.name = 'Company Administrator' ORDER BY u.id LIMIT 1
+      ) u ON true
+      JOIN LATERAL (
+        SELECT e.id, e.identifier FROM endpoints e
+        WHERE e.company_id = l.company_id AND e.endpoint_type_id = 1 AND e.supplier_id = 33
+        ORDER BY e.id DESC LIMIT 1
+      ) e ON true
+      JOIN LATERAL (
+        SELECT oi.id FROM order_items oi WHERE oi.endpoint_id = e.id ORDER BY oi.id LIMIT 1
+      ) oi ON true`);
+    const subject = rows[0];
+    if (!subject) throw new Error('no company with an administrator and a first-carrier line found');
+    return subject;
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(baseUrl: string, username: string) {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
+  });
+  if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
+  const main = ((await login.json()) as { token: { access_token: string } }).token.access_token;
+  const dash = await fetch(`${baseUrl}/api/login/dash`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${main}` },
+  });
+  if (!dash.ok) throw new Error(`dash login failed: ${dash.status} ${await dash.text()}`);
+  const dashToken = ((await dash.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
+  return { authorization: `Bearer ${main}`, 'dash-authorization': `Bearer ${dashToken}` };
+}
+
+/**
+ * The built carrier simulator with no latency of its own, so the carrier calls measure what the portal adds
+ * (scope, lookups, the adapter's policies); a real carrier's answer time comes on top.
+ */
+async function startSimulator(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SIMULATOR_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SIM_HOST: '127.0.0.1',
+      SIM_PORT: String(port),
+      SIM_LATENCY_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the simulator exited with ${child.exitCode}; run npm run build first`);
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('the carrier simulator did not start in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/**
+ * Every call the mobile device page makes, one at a time under concurrent load, for a first-carrier line of the
+ * largest company of the large data set on PostgreSQL, against the built server and simulator:
+ * `npm run build && BENCH_DATABASE_URL=… npm run bench -- device-page`. Prints p50/p95/p99 per call, then PASS or
+ * FAIL against a p95 of 100 ms each.
+ */
+export async function run(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) {
+    console.error(
+      'Set BENCH_DATABASE_URL to a PostgreSQL database holding the large data set (see bench/README.md, usage).',
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const subject = await findSubject(url);
+  console.log(
+    `${subject.companyName}: ${subject.endpoints.toLocaleString('en-GB')} endpoints, signed in as ` +
+      `${subject.userName}; device ${subject.cli} (endpoint ${subject.endpointId}, order item ${subject.orderItemId})`,
+  );
+  const simulator = await startSimulator();
+  const portal = await startPortal({
+    DATABASE_URL: url,
+    SEED: 'none',
+    CARRIER_SIM_URL: simulator.url,
+    CARRIER_WORKER: 'off',
+  });
+  try {
+    const headers = await signIn(portal.baseUrl, subject.userName);
+    const api = `${portal.baseUrl}/api`;
+    const { cli, endpointId: id, orderItemId } = subject;
+    const byNumber = new URLSearchParams({ $filter: `identifier eq '${cli}' and endPointTypeId eq 1`, $top: '1' });
+    const targets: Array<[string, string]> = [
+      ['endpoint by number', `${api}/endpoints?${byNumber}`],
+      ['GET /api/contracts/cli/{cli}', `${api}/contracts/cli/${cli}`],
+      ['GET /api/orders/pending/{cli}/{orderItemId}', `${api}/orders/pending/${cli}/${orderItemId}`],
+      ['GET /api/orders/orderItems/{id}/events', `${api}/orders/orderItems/${orderItemId}/events?$top=20&$count=true`],
+      [
+        'GET /api/contracts/orderitemadditionalproducts/{id}',
+        `${api}/contracts/orderitemadditionalproducts/${orderItemId}`,
+      ],
+      [
+        'GET /api/contracts/orderiteminclusiveproducts/{id}',
+        `${api}/contracts/orderiteminclusiveproducts/${orderItemId}`,
+      ],
+      ['GET /api/partners/current/settings', `${api}/partners/current/settings`],
+      ['GET /api/endpoints/{id}/monthlyUsage', `${api}/endpoints/${id}/monthlyUsage`],
+      ['GET /api/endpoints/{id}/uninvoicedUsage', `${api}/endpoints/${id}/uninvoicedUsage`],
+      ['GET /api/mobileHalo/{id}', `${api}/mobileHalo/${id}`],
+      ['GET /api/mobileHalo/SpendLimit/{id}/status', `${api}/mobileHalo/SpendLimit/${id}/status`],
+      [
+        'GET /api/mobileHalo/TariffAddons (bars)',
+        `${api}/mobileHalo/TariffAddons?type=3&pagesize=100&orderItemId=${orderItemId}`,
+      ],
+    ];
+    for (const [name, target] of targets) {
+      const check = await fetch(target, { headers });
+      if (!check.ok) throw new Error(`${name} answered ${check.status}: ${await check.text()}`);
+      await measure(name, { url: target, headers }, WARM_UP_SECONDS);
+    }
+    const figures: Figures[] = [];
+    for (const [name, target] of targets) {
+      figures.push(await measure(name, { url: target, headers }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s each after ${WARM_UP_SECONDS} s warm-up; ms`);
+    console.table(figures);
+    const all = figures.map((f) => f.p95).sort((a, b) => b - a);
+    console.log(`slowest p95 of the page's calls: ${all[0]} ms`);
+    const failed = figures.filter((f) => f.p95 >= P95_TARGET_MS || f.non2xx > 0);
+    console.log(
+      failed.length === 0
+        ? `PASS: every p95 under ${P95_TARGET_MS} ms with no errors`
+        : `FAIL: ${failed.map((f) => `${f.name} (p95 ${f.p95} ms, ${f.non2xx} errors)`).join('; ')}`,
+    );
+  } finally {
+    await portal.stop();
+    await simulator.stop();
+  }
+}
