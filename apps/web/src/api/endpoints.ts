@@ -75,11 +75,6 @@ export async function downloadEndpoint<E extends EndpointDefinition & { download
   return response;
 }
 
-/** Whether a call failed because what it asked for does not exist, or is outside the caller's estate (404). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
-
 /** How a GET is made: `disableCache` skips the browser's HTTP cache (spec 7's cache-disabling header). */
 export interface EndpointRequestOptions {
   disableCache?: boolean;
