@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { FIRST_CARRIER_HIDDEN_BAR_ID, NOTIFICATION_MESSAGES } from '@portal/contract';
+import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
@@ -33,7 +33,7 @@ export function CallBarringDialog({
   canWrite: boolean;
   onClose: (result: DialogResult) => void;
 }) {
-  const bars = useLineBars(line, orderItemId, FIRST_CARRIER_HIDDEN_BAR_ID);
+  const bars = useLineBars(line, orderItemId);
   const notify = useNotify();
   const [chosen, setChosen] = useState<Record<string, boolean>>({});
   const [saving, setSaving] = useState(false);

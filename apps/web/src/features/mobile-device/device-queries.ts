@@ -3,6 +3,7 @@ import {
   contractEndpoints,
   ENDPOINT_TYPE,
   endpointEndpoints,
+  FIRST_CARRIER_HIDDEN_BAR_ID,
   firstCarrierEndpoints,
   orderEndpoints,
   partnerEndpoints,
@@ -114,7 +115,7 @@ export interface LineBar {
 }
 
 /** The bars the line may have, each marked active when it has it (spec 2.14; bar 374 hidden, spec 5). */
-export function useLineBars(line: CarrierLine, orderItemId: number, hiddenBarId: number) {
+export function useLineBars(line: CarrierLine, orderItemId: number) {
   const first = useQuery({
     ...endpointQuery(firstCarrierEndpoints.tariffAddons, {
       query: {
@@ -125,7 +126,7 @@ export function useLineBars(line: CarrierLine, orderItemId: number, hiddenBarId:
     }),
     select: (list): LineBar[] =>
       list.value
-        .filter((bar) => bar.id !== hiddenBarId)
+        .filter((bar) => bar.id !== FIRST_CARRIER_HIDDEN_BAR_ID)
         .map((bar) => ({ key: String(bar.id), name: bar.name, active: bar.active })),
     enabled: line.carrier === 'first',
   });
