@@ -1,6 +1,6 @@
 import { NOTIFICATION_MESSAGES, VALIDATION_MESSAGES } from '@portal/contract';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
 import { DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
 import { E2E_COMPLETION_MS } from './support/carrier-sim';
@@ -78,9 +78,13 @@ describe('mobile device page', () => {
     return status.barApplied && !status.lifted;
   };
 
-  it('draws the page and each dialog at desktop and phone sizes', async () => {
+  // The lines are read once; each test takes its own, so the tests also run one at a time (-t).
+  beforeAll(async () => {
     admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
     lines = await idleLines(admin);
+  });
+
+  it('draws the page and each dialog at desktop and phone sizes', async () => {
     expect(lines.length).toBeGreaterThan(10);
     const halo = await takeLine(lines, isBarred);
 
@@ -143,6 +147,8 @@ describe('mobile device page', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await snackbar(page, 'You have not made any changes.').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    await expectAccessible(page);
+    await takeScreenshot(page, 'mobile-device-no-changes', DESKTOP, { fullPage: false });
     await card.getByRole('button', { name: 'Call Barring' }).click();
 
     const wasOn = await roaming.isChecked();
@@ -197,6 +203,7 @@ describe('mobile device page', () => {
     );
     await submitWith(current, VALIDATION_MESSAGES.simNumbersSame);
     await takeScreenshot(page, 'mobile-device-sim-swap-error', DESKTOP, { fullPage: false });
+    await expectAccessible(page);
 
     const newSim = `8944${current.slice(4, -1)}${(Number(current.at(-1)) + 1) % 10}`;
     await input.fill(newSim);
@@ -265,6 +272,7 @@ describe('mobile device page', () => {
       // The choice is still there to save again once the carrier is back.
       expect(await dialog.getByRole('switch', { name: 'Roaming' }).isChecked()).toBe(!wasOn);
       await takeScreenshot(page, 'mobile-device-barring-failed', DESKTOP, { fullPage: false });
+      await expectAccessible(page);
     } finally {
       await portal.carriers.clearFaults();
     }
