@@ -108,7 +108,7 @@ export function DeviceSummaryCard({
       </CardContent>
       {pending.kind === 'pending' ? (
         <CardContent sx={{ pt: 0 }}>
-          <Alert severity="info">{pending.message}</Alert>
+          <Alert severity={pending.stuck ? 'warning' : 'info'}>{pending.message}</Alert>
         </CardContent>
       ) : offerActions && actions.length > 0 ? (
         <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>{actions}</CardActions>

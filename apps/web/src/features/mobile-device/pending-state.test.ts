@@ -2,8 +2,8 @@ import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { pendingState } from './pending-state';
 
-const processing = { kind: 'pending', message: NOTIFICATION_MESSAGES.pendingChangesProcessing };
-const contactSupport = { kind: 'pending', message: NOTIFICATION_MESSAGES.pendingChangesContactSupport };
+const processing = { kind: 'pending', message: NOTIFICATION_MESSAGES.pendingChangesProcessing, stuck: false };
+const contactSupport = { kind: 'pending', message: NOTIFICATION_MESSAGES.pendingChangesContactSupport, stuck: true };
 
 describe('device pending state (spec 4)', () => {
   it('waits for the check before offering the actions', () => {
