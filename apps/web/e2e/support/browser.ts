@@ -135,12 +135,20 @@ export async function openPortalPage(
   return { context, page, problems, close: () => context.close() };
 }
 
-/** Saves a full-page PNG as `<repo>/screenshots/<name>-<viewport>.png` and returns its path. */
-export async function takeScreenshot(page: Page, name: string, viewport: ViewportProfile): Promise<string> {
+/**
+ * Saves a full-page PNG as `<repo>/screenshots/<name>-<viewport>.png` and returns its path. `fullPage: false` takes
+ * the screen only, as for an open dialog, whose backdrop covers the screen and not the page below it.
+ */
+export async function takeScreenshot(
+  page: Page,
+  name: string,
+  viewport: ViewportProfile,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(screenshotsDir, { recursive: true });
   const file = path.join(screenshotsDir, `${name}-${viewport.name}.png`);
   // Let web fonts and MUI transitions settle so the picture shows the finished page.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
 }

@@ -7,9 +7,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The built server entry point: `npm run build -w @portal/server`. */
 export const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 
-/** The built carrier simulator: `npm run build -w @portal/carrier-sim`. */
-export const carrierSimEntry = path.join(repoRoot, 'apps/carrier-sim/dist/main.js');
-
 /** The built web app the server serves in production: `npm run build -w @portal/web`. */
 export const webIndexHtml = path.join(repoRoot, 'apps/web/dist/index.html');
 

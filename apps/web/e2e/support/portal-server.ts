@@ -38,8 +38,6 @@ export interface StartPortalServerOptions {
   dataDirFrom?: string;
   /** stop() leaves the data directory in place: the caller removes it. */
   keepDataDir?: boolean;
-  /** The carrier simulator the server calls (CARRIER_SIM_URL); unset, the server's default (port 3100). */
-  carrierSimUrl?: string;
   /** Extra environment for the server (after the defaults below). */
   env?: Record<string, string>;
   /** Echo the server's output to this process's stderr (also on with PORTAL_E2E_SERVER_LOGS=1). */
@@ -119,10 +117,7 @@ export async function startPortalServer(options: StartPortalServerOptions = {}):
 
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
-    env: serverEnv(port, dataDir, {
-      ...(options.carrierSimUrl ? { CARRIER_SIM_URL: options.carrierSimUrl } : {}),
-      ...options.env,
-    }),
+    env: serverEnv(port, dataDir, options.env ?? {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 

@@ -75,15 +75,21 @@ export async function downloadEndpoint<E extends EndpointDefinition & { download
   return response;
 }
 
+/** How a GET is made: `disableCache` skips the browser's HTTP cache (spec 7's cache-disabling header). */
+export interface EndpointRequestOptions {
+  disableCache?: boolean;
+}
+
 /** A GET call as data: its cache key (its area and full path, see query-cache.ts) and how to make it. */
 export function endpointRequest<E extends EndpointDefinition & { method: 'GET' }>(
   endpoint: E,
   input: EndpointInput<E>,
+  options: EndpointRequestOptions = {},
 ) {
   const path = endpointPath(endpoint, input);
   return {
     queryKey: apiQueryKey(path),
-    fetch: (signal?: AbortSignal) => callEndpoint(endpoint, input, signal ? { signal } : {}),
+    fetch: (signal?: AbortSignal) => callEndpoint(endpoint, input, { ...options, ...(signal ? { signal } : {}) }),
   };
 }
 
@@ -91,8 +97,12 @@ export function endpointRequest<E extends EndpointDefinition & { method: 'GET' }
  * TanStack Query options for a GET endpoint, fetched with the query's abort signal (a newer request cancels a stale
  * one) and reloaded when a write reaches its area.
  */
-export function endpointQuery<E extends EndpointDefinition & { method: 'GET' }>(endpoint: E, input: EndpointInput<E>) {
-  const request = endpointRequest(endpoint, input);
+export function endpointQuery<E extends EndpointDefinition & { method: 'GET' }>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: EndpointRequestOptions = {},
+) {
+  const request = endpointRequest(endpoint, input, options);
   return queryOptions({ queryKey: request.queryKey, queryFn: ({ signal }) => request.fetch(signal) });
 }
 

@@ -47,6 +47,7 @@ const loadOrdersList = () => import('../features/orders/OrdersListPage');
 const loadOrderDetail = () => import('../features/orders/OrderDetailPage');
 const loadMobileEstate = () => import('../features/estate/MobileEstatePage');
 const loadGroupEstate = () => import('../features/estate/GroupEstatePage');
+const loadMobileDevice = () => import('../features/mobile-device/MobileDevicePage');
 const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
 const loadFirstScreenData = () => import('../features/dashboard/first-screen-data');
@@ -91,7 +92,7 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
   'mobile/estate': screen('Mobile Estate', loadMobileEstate, (m) => <m.MobileEstatePage />),
   'mobile/site/:siteId': screen('Mobile Site Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="site" />),
   'mobile/team/:teamId': screen('Mobile Team Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="team" />),
-  'mobile/device/:cli': upcoming('Mobile Device'),
+  'mobile/device/:cli': screen('Mobile Device', loadMobileDevice, (m) => <m.MobileDevicePage />),
   'mobile/orders': screen('Mobile Orders', loadOrdersList, (m) => <m.OrdersListPage kind="mobile" />),
   'mobile/orders/:orderId': screen('Mobile Order', loadOrderDetail, (m) => <m.OrderDetailPage kind="mobile" />),
   'broadband/estate': upcoming('Broadband Estate'),

@@ -1,7 +1,9 @@
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { TIMINGS } from '@portal/contract';
 import type { Notification } from './NotificationProvider';
+
+const FILLED: ReadonlySet<AlertColor> = new Set(['success', 'error']);
 
 /** The snackbar of spec section 9 showing one notification; a click elsewhere does not close it. */
 export function NotificationSnackbar({
@@ -13,6 +15,7 @@ export function NotificationSnackbar({
   open: boolean;
   onClose: () => void;
 }) {
+  const severity = notification.severity ?? 'info';
   return (
     <Snackbar
       open={open}
@@ -25,7 +28,13 @@ export function NotificationSnackbar({
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       sx={{ top: { xs: 64, sm: 72 } }}
     >
-      <Alert severity={notification.severity ?? 'info'} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
+      <Alert
+        severity={severity}
+        // White on the theme's amber or light blue is below WCAG AA contrast: those two are drawn light, dark text.
+        variant={FILLED.has(severity) ? 'filled' : 'standard'}
+        onClose={onClose}
+        sx={{ width: '100%', boxShadow: 6 }}
+      >
         {notification.message}
       </Alert>
     </Snackbar>

@@ -20,6 +20,8 @@ export function readPermissions(...codes: FunctionalityCode[]): Permission[] {
 export function renderWithPermissions(
   ui: ReactElement,
   permissions: readonly Permission[] | undefined,
+  /** The URL the router starts at (default '/'), for pages that read route parameters. */
+  initialPath = '/',
 ): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (permissions) {
@@ -31,7 +33,7 @@ export function renderWithPermissions(
     <ThemeProvider theme={testTheme}>
       <QueryClientProvider client={queryClient}>
         <NotificationProvider>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[initialPath]}>{ui}</MemoryRouter>
         </NotificationProvider>
       </QueryClientProvider>
     </ThemeProvider>,

@@ -5,15 +5,15 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type OrderItemListItem, OrderItemListItemSchema, orderEndpoints } from '@portal/contract';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
+import { DetailList } from '../../components/DetailList';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StatusCell } from '../../components/data-table/cells';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -21,25 +21,6 @@ import { PageHeading } from '../../components/PageHeading';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { ORDER_KINDS, type OrderKind } from './order-kinds';
 import { useAdditionalProducts, useOrder, useOrderItems } from './useOrder';
-
-/** Label and value rows; empty values are left out, so each item shows only what it has. */
-function Details({ rows }: { rows: ReadonlyArray<[string, ReactNode | undefined]> }) {
-  const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
-  return (
-    <Grid component="dl" container columnSpacing={2} rowSpacing={1} sx={{ m: 0 }}>
-      {shown.map(([label, value]) => (
-        <Grid key={label} size={{ xs: 12, sm: 6 }}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {value}
-          </Typography>
-        </Grid>
-      ))}
-    </Grid>
-  );
-}
 
 /** The line's password, hidden until asked for. */
 function MaskedPassword({ password }: { password: string }) {
@@ -89,7 +70,7 @@ function BroadbandItem({ item }: { item: OrderItemListItem }) {
             <Typography variant="subtitle2" component="h3" gutterBottom>
               Details
             </Typography>
-            <Details
+            <DetailList
               rows={[
                 ['Phone Number', item.cli],
                 ['Product', item.product],
@@ -103,7 +84,7 @@ function BroadbandItem({ item }: { item: OrderItemListItem }) {
             <Typography variant="subtitle2" component="h3" gutterBottom>
               Additional Details
             </Typography>
-            <Details
+            <DetailList
               rows={[
                 ['Appointment Reference', item.appointmentReference],
                 ['Appointment Date', date(item.appointmentDate)],
@@ -177,7 +158,7 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
       <Card component="section" aria-label="Order summary">
         <CardContent>
           {order ? (
-            <Details
+            <DetailList
               rows={[
                 ['Company', severalCompanies ? order.companyName : undefined],
                 ['Order Placed', formatDateTime(order.createdDate)],

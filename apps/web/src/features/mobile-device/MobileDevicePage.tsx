@@ -1,0 +1,214 @@
+import Refresh from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import type { Contract } from '@portal/contract';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useCan } from '../../app/session/useCan';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageHeading } from '../../components/PageHeading';
+import { ChartCard } from '../../components/usage-chart/ChartCard';
+import { UsageChart } from '../../components/usage-chart/UsageChart';
+import { CallBarringDialog } from './CallBarringDialog';
+import type { DialogResult } from './DeviceDialog';
+import { type DeviceDialogName, DeviceSummaryCard } from './DeviceSummaryCard';
+import { type CarrierLine, carrierLine } from './device-carrier';
+import {
+  DEVICE_PAGE_AREAS,
+  pendingCheckQuery,
+  useDeviceContract,
+  useDeviceEndpoint,
+  usePartnerSettings,
+} from './device-queries';
+import { EventsCard } from './EventsCard';
+import { LiftSpendLimitDialog } from './LiftSpendLimitDialog';
+import { ProductsCard } from './ProductsCard';
+import { pendingState } from './pending-state';
+import { SimSwapDialog } from './SimSwapDialog';
+
+function notFoundText(cli: string): string {
+  return `Unable to find a device with the mobile number ${cli}`;
+}
+
+/** The mobile device page (spec 2.14) at mobile/device/{cli}; a new number starts a new page, dialogs and all. */
+export function MobileDevicePage() {
+  const cli = useParams().cli ?? '';
+  return <DevicePage key={cli} cli={cli} />;
+}
+
+function RefreshButton() {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching() > 0;
+  return (
+    <Tooltip title="Refresh">
+      <span>
+        <IconButton
+          aria-label="Refresh"
+          disabled={fetching}
+          onClick={() =>
+            void queryClient.invalidateQueries({
+              predicate: (query) => DEVICE_PAGE_AREAS.includes(String(query.queryKey[0])),
+            })
+          }
+        >
+          <Refresh />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+function Heading({ title }: { title: string }) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+      <PageHeading title={title} />
+      <RefreshButton />
+    </Stack>
+  );
+}
+
+function DevicePage({ cli }: { cli: string }) {
+  const endpoint = useDeviceEndpoint(cli);
+  const contract = useDeviceContract(cli);
+
+  if (endpoint.isError || contract.isError) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <PageHeading title="Mobile Device" />
+        <LoadFailed
+          text="We couldn't load this device"
+          onRetry={() => {
+            if (endpoint.isError) void endpoint.refetch();
+            if (contract.isError) void contract.refetch();
+          }}
+        />
+      </Stack>
+    );
+  }
+  if (endpoint.data === undefined || contract.data === undefined) {
+    return (
+      <Stack spacing={3} aria-busy="true">
+        <PageHeading title="Mobile Device" />
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Skeleton variant="rounded" height={320} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Skeleton variant="rounded" height={320} />
+          </Grid>
+        </Grid>
+      </Stack>
+    );
+  }
+  // Decided once both have answered, so no answer arrives after the page has moved on.
+  if (endpoint.data === null || contract.data === null) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <PageHeading title="Mobile Device" />
+        <Alert severity="warning">{notFoundText(cli)}</Alert>
+        <Button component={RouterLink} to="/mobile/estate" variant="outlined">
+          Return to Estate
+        </Button>
+      </Stack>
+    );
+  }
+  const line = carrierLine(contract.data.supplierId, endpoint.data.id);
+  return (
+    <DeviceView
+      cli={cli}
+      name={endpoint.data.name}
+      endpointId={endpoint.data.id}
+      contract={contract.data}
+      line={line}
+    />
+  );
+}
+
+function DeviceView({
+  cli,
+  name,
+  endpointId,
+  contract,
+  line,
+}: {
+  cli: string;
+  name: string;
+  endpointId: number;
+  contract: Contract;
+  line: CarrierLine | undefined;
+}) {
+  const queryClient = useQueryClient();
+  const settings = usePartnerSettings();
+  const check = useQuery(pendingCheckQuery(cli, contract.orderItemId));
+  const [markedPending, setMarkedPending] = useState(false);
+  const [dialog, setDialog] = useState<DeviceDialogName | null>(null);
+  const can = {
+    readBarring: useCan('EndPointCallBarring', 'Read') === true,
+    writeBarring: useCan('EndPointCallBarring', 'Write') === true,
+    swapSim: useCan('EndPointSimSwap', 'Write') === true,
+    liftSpendLimit: useCan('EndPointLiftSpendLimit', 'Write') === true,
+  };
+  const pending = pendingState({ data: check.data, failed: check.isError, markedPending });
+
+  const closeDialog = (result: DialogResult) => {
+    setDialog(null);
+    if (result !== 'submit') return;
+    setMarkedPending(true);
+    // The change wrote an event on the contract's order item (spec 4: every change refreshes the events list).
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Heading title={`Manage ${name}`} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Stack spacing={3}>
+            <DeviceSummaryCard
+              cli={cli}
+              contract={contract}
+              line={line}
+              showContractEndDate={settings.data?.showContractEndDate === true}
+              pending={pending}
+              can={can}
+              onOpen={setDialog}
+            />
+            <ProductsCard orderItemId={contract.orderItemId} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Stack spacing={3}>
+            <ChartCard id="device-usage-title" title="Usage">
+              <UsageChart
+                source={{ kind: 'endpoint', id: endpointId }}
+                keys={['monthly', 'uninvoiced']}
+                label="Usage of this device"
+              />
+            </ChartCard>
+            <EventsCard orderItemId={contract.orderItemId} />
+          </Stack>
+        </Grid>
+      </Grid>
+      {line && dialog === 'barring' ? (
+        <CallBarringDialog
+          line={line}
+          orderItemId={contract.orderItemId}
+          canWrite={can.writeBarring}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {line && dialog === 'simSwap' ? (
+        <SimSwapDialog line={line} orderItemId={contract.orderItemId} onClose={closeDialog} />
+      ) : null}
+      {line && dialog === 'spendLimit' ? (
+        <LiftSpendLimitDialog endpointId={endpointId} orderItemId={contract.orderItemId} onClose={closeDialog} />
+      ) : null}
+    </Stack>
+  );
+}
