@@ -1,13 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
-import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, type Figures, measure } from './load.js';
-import { freePort, startPortal } from './portal-server.js';
+import { CONNECTIONS, DURATION_SECONDS, type Figures, measure, signInWithDash, verdict } from './load.js';
+import { startCarrierSimulator, startPortal } from './portal-server.js';
 
 const WARM_UP_SECONDS = 2;
 /** The target for each of the page's calls: p95 under this many milliseconds at CONNECTIONS concurrent requests. */
 const P95_TARGET_MS = 100;
-const SIMULATOR_ENTRY = path.resolve(import.meta.dirname, '../apps/carrier-sim/dist/main.js');
 
 type Subject = {
   userName: string;
@@ -59,64 +56,6 @@ async function findSubject(url: string): Promise<Subject> {
   }
 }
 
-async function signIn(baseUrl: string, username: string) {
-  const login = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
-  });
-  if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
-  const main = ((await login.json()) as { token: { access_token: string } }).token.access_token;
-  const dash = await fetch(`${baseUrl}/api/login/dash`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${main}` },
-  });
-  if (!dash.ok) throw new Error(`dash login failed: ${dash.status} ${await dash.text()}`);
-  const dashToken = ((await dash.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
-  return { authorization: `Bearer ${main}`, 'dash-authorization': `Bearer ${dashToken}` };
-}
-
-/**
- * The built carrier simulator with no latency of its own, so the carrier calls measure what the portal adds
- * (scope, lookups, the adapter's policies); a real carrier's answer time comes on top.
- */
-async function startSimulator(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SIMULATOR_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SIM_HOST: '127.0.0.1',
-      SIM_PORT: String(port),
-      SIM_LATENCY_MS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the simulator exited with ${child.exitCode}; run npm run build first`);
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('the carrier simulator did not start in 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
 /**
  * Every call the mobile device page makes, one at a time under concurrent load, for a first-carrier line of the
  * largest company of the large data set on PostgreSQL, against the built server and simulator:
@@ -137,7 +76,7 @@ export async function run(): Promise<void> {
     `${subject.companyName}: ${subject.endpoints.toLocaleString('en-GB')} endpoints, signed in as ` +
       `${subject.userName}; device ${subject.cli} (endpoint ${subject.endpointId}, order item ${subject.orderItemId})`,
   );
-  const simulator = await startSimulator();
+  const simulator = await startCarrierSimulator();
   const portal = await startPortal({
     DATABASE_URL: url,
     SEED: 'none',
@@ -145,7 +84,7 @@ export async function run(): Promise<void> {
     CARRIER_WORKER: 'off',
   });
   try {
-    const headers = await signIn(portal.baseUrl, subject.userName);
+    const headers = await signInWithDash(portal.baseUrl, subject.userName);
     const api = `${portal.baseUrl}/api`;
     const { cli, endpointId: id, orderItemId } = subject;
     const byNumber = new URLSearchParams({ $filter: `identifier eq '${cli}' and endPointTypeId eq 1`, $top: '1' });
@@ -186,12 +125,7 @@ export async function run(): Promise<void> {
     console.table(figures);
     const all = figures.map((f) => f.p95).sort((a, b) => b - a);
     console.log(`slowest p95 of the page's calls: ${all[0]} ms`);
-    const failed = figures.filter((f) => f.p95 >= P95_TARGET_MS || f.non2xx > 0);
-    console.log(
-      failed.length === 0
-        ? `PASS: every p95 under ${P95_TARGET_MS} ms with no errors`
-        : `FAIL: ${failed.map((f) => `${f.name} (p95 ${f.p95} ms, ${f.non2xx} errors)`).join('; ')}`,
-    );
+    console.log(verdict(figures, P95_TARGET_MS));
   } finally {
     await portal.stop();
     await simulator.stop();

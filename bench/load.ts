@@ -37,3 +37,29 @@ export async function measure(name: string, options: autocannon.Options, seconds
     non2xx: result.non2xx,
   };
 }
+
+/** Signs in as a demo account, with the dash token the analytics calls also need (spec 7): request headers. */
+export async function signInWithDash(baseUrl: string, username: string): Promise<Record<string, string>> {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
+  });
+  if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
+  const main = ((await login.json()) as { token: { access_token: string } }).token.access_token;
+  const dash = await fetch(`${baseUrl}/api/login/dash`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${main}` },
+  });
+  if (!dash.ok) throw new Error(`dash login failed: ${dash.status} ${await dash.text()}`);
+  const dashToken = ((await dash.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
+  return { authorization: `Bearer ${main}`, 'dash-authorization': `Bearer ${dashToken}` };
+}
+
+/** The last line of a load benchmark: PASS when every judged load's p95 is under the target with no errors. */
+export function verdict(figures: Figures[], p95TargetMs: number): string {
+  const failed = figures.filter((f) => f.p95 >= p95TargetMs || f.non2xx > 0);
+  return failed.length === 0
+    ? `PASS: every p95 under ${p95TargetMs} ms with no errors`
+    : `FAIL: ${failed.map((f) => `${f.name} (p95 ${f.p95} ms, ${f.non2xx} errors)`).join('; ')}`;
+}

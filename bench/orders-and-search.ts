@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, type Figures, measure } from './load.js';
+import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, type Figures, measure, verdict } from './load.js';
 import { startPortal } from './portal-server.js';
 
 /** The target: p95 under this many milliseconds at CONNECTIONS concurrent requests. */
@@ -100,11 +100,11 @@ export async function run(args: string[] = []): Promise<void> {
     }
     console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s each; latency in ms`);
     console.table(figures);
-    const failed = figures.filter((f) => f.name !== baseline && (f.p95 >= P95_TARGET_MS || f.non2xx > 0));
     console.log(
-      failed.length === 0
-        ? `PASS: every p95 under ${P95_TARGET_MS} ms with no errors`
-        : `FAIL: ${failed.map((f) => `${f.name} (p95 ${f.p95} ms, ${f.non2xx} errors)`).join('; ')}`,
+      verdict(
+        figures.filter((f) => f.name !== baseline),
+        P95_TARGET_MS,
+      ),
     );
   } finally {
     await portal.stop();

@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
+const SIMULATOR_ENTRY = path.resolve(import.meta.dirname, '../apps/carrier-sim/dist/main.js');
 
 export type RunningPortal = { baseUrl: string; stop(): Promise<void> };
 
@@ -28,17 +29,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; run npm run build first`);
-    try {
-      if ((await fetch(`${baseUrl}/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not become ready in 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntilAnswering(child, `${baseUrl}/ready`, 'the server', 180);
   return {
     baseUrl,
     async stop() {
@@ -49,7 +40,51 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-export function freePort(): Promise<number> {
+/**
+ * The built carrier simulator with no latency of its own, so calls through it measure what the portal adds to a
+ * carrier's answer; a real carrier's own answer time comes on top.
+ */
+export async function startCarrierSimulator(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SIMULATOR_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SIM_HOST: '127.0.0.1',
+      SIM_PORT: String(port),
+      SIM_LATENCY_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(child, `${url}/health`, 'the carrier simulator', 30);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+async function waitUntilAnswering(child: ChildProcess, url: string, what: string, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}; run npm run build first`);
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    if (Date.now() > deadline) throw new Error(`${what} did not become ready in ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

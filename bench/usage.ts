@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, type Figures, measure } from './load.js';
+import { CONNECTIONS, DURATION_SECONDS, type Figures, measure, signInWithDash } from './load.js';
 import { startPortal } from './portal-server.js';
 
 const WARM_UP_SECONDS = 2;
@@ -45,23 +45,6 @@ async function findSubject(url: string): Promise<Subject> {
   }
 }
 
-async function signIn(baseUrl: string, username: string) {
-  const login = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
-  });
-  if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
-  const main = ((await login.json()) as { token: { access_token: string } }).token.access_token;
-  const dash = await fetch(`${baseUrl}/api/login/dash`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${main}` },
-  });
-  if (!dash.ok) throw new Error(`dash login failed: ${dash.status} ${await dash.text()}`);
-  const dashToken = ((await dash.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
-  return { authorization: `Bearer ${main}`, 'dash-authorization': `Bearer ${dashToken}` };
-}
-
 /**
  * The dashboard's monthly usage widget and a site's monthly usage for the largest company of the large data set,
  * on PostgreSQL, against the built server: `npm run build -w @portal/server && BENCH_DATABASE_URL=… npm run bench
@@ -87,7 +70,7 @@ export async function run(): Promise<void> {
   // The server migrates the database when it starts, so a data set loaded before the newest migration gets it.
   const portal = await startPortal({ DATABASE_URL: url, SEED: 'none' });
   try {
-    const headers = await signIn(portal.baseUrl, subject.userName);
+    const headers = await signInWithDash(portal.baseUrl, subject.userName);
     const targets = [
       { name: 'GET /api/users/monthlyUsage', url: `${portal.baseUrl}/api/users/monthlyUsage`, judged: true },
       {

@@ -1,4 +1,4 @@
-import type { ComposedMail } from './mailer.js';
+import { automatedSignOff, type ComposedMail } from './mailer.js';
 
 export type CarrierChangeOutcome = { state: 'succeeded' } | { state: 'failed'; reason: string };
 
@@ -36,11 +36,7 @@ export function carrierChangeEmail(input: {
       ? [`Reason: ${outcome.reason}`, '', 'Please contact support if you need help.']
       : []),
     '',
-    'Kind regards,',
-    partnerName,
-    '',
-    'This is an automated message. Please do not reply to this e-mail.',
-    '',
+    ...automatedSignOff(partnerName),
   ].join('\n');
   return { subject, text };
 }

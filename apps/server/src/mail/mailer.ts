@@ -106,6 +106,11 @@ function senderDomain(from: string): string {
   return match?.[1] ?? 'portal.localhost';
 }
 
+/** The closing lines of every plain-text e-mail the portal sends on its partner's behalf. */
+export function automatedSignOff(partnerName: string): string[] {
+  return ['Kind regards,', partnerName, '', 'This is an automated message. Please do not reply to this e-mail.', ''];
+}
+
 export type ComposedMail = Pick<MailMessage, 'subject' | 'text' | 'html'>;
 
 /** The forgot-password e-mail (spec section 2.4): the temporary password, which must be changed at next login. */
@@ -131,11 +136,7 @@ export function temporaryPasswordEmail(input: {
     '',
     'If you did not ask to reset your password, please contact your administrator or our support team.',
     '',
-    'Kind regards,',
-    partnerName,
-    '',
-    'This is an automated message. Please do not reply to this e-mail.',
-    '',
+    ...automatedSignOff(partnerName),
   ].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
