@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { findInLargestCompany } from './large-data-set.js';
 import { CONNECTIONS, DURATION_SECONDS, type Figures, measure, signInWithDash, verdict } from './load.js';
 import { startCarrierSimulator, startPortal } from './portal-server.js';
 
@@ -6,54 +6,22 @@ const WARM_UP_SECONDS = 2;
 /** The target for each of the page's calls: p95 under this many milliseconds at CONNECTIONS concurrent requests. */
 const P95_TARGET_MS = 100;
 
-type Subject = {
-  userName: string;
-  companyName: string;
-  endpoints: number;
-  endpointId: number;
-  cli: string;
-  orderItemId: number;
-};
+type Subject = { endpointId: number; cli: string; orderItemId: number };
 
-/**
- * The worst case the large data set holds: the company with the most endpoints, its first administrator, and its
- * newest mobile line of the first carrier (supplier 33) with the order item of its current contract.
- */
-async function findSubject(url: string): Promise<Subject> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const marker = await client.query<{ size: string }>('SELECT size FROM demo_data');
-    if (marker.rows[0]?.size !== 'large') {
-      throw new Error('this database does not hold the large data set: run `npm run seed:large` into it first');
-    }
-    const { rows } = await client.query<Subject>(`
-      WITH largest AS (
-        SELECT company_id, count(*)::int AS endpoints FROM endpoints GROUP BY company_id ORDER BY 2 DESC LIMIT 1
-      )
-      SELECT u.user_name AS "userName", c.name AS "companyName", l.endpoints,
-             e.id AS "endpointId", e.identifier AS cli, oi.id AS "orderItemId"
-      FROM largest l
-      JOIN companies c ON c.id = l.company_id
-      JOIN LATERAL (
-        SELECT u.user_name FROM user_companies uc JOIN users u ON u.id = uc.user_id
-        JOIN profiles p ON p.id = u.profile_id
-        WHERE uc.company_id = l.company_id AND p.name = 'Company Administrator' ORDER BY u.id LIMIT 1
-      ) u ON true
-      JOIN LATERAL (
-        SELECT e.id, e.identifier FROM endpoints e
-        WHERE e.company_id = l.company_id AND e.endpoint_type_id = 1 AND e.supplier_id = 33
-        ORDER BY e.id DESC LIMIT 1
-      ) e ON true
-      JOIN LATERAL (
-        SELECT oi.id FROM order_items oi WHERE oi.endpoint_id = e.id ORDER BY oi.id LIMIT 1
-      ) oi ON true`);
-    const subject = rows[0];
-    if (!subject) throw new Error('no company with an administrator and a first-carrier line found');
-    return subject;
-  } finally {
-    await client.end();
-  }
+/** Its newest mobile line of the first carrier (supplier 33), with the order item of its contract. */
+function findSubject(url: string) {
+  return findInLargestCompany<Subject>(
+    url,
+    'e.id AS "endpointId", e.identifier AS cli, oi.id AS "orderItemId"',
+    `JOIN LATERAL (
+      SELECT e.id, e.identifier FROM endpoints e
+      WHERE e.company_id = l.company_id AND e.endpoint_type_id = 1 AND e.supplier_id = 33
+      ORDER BY e.id DESC LIMIT 1
+    ) e ON true
+    JOIN LATERAL (
+      SELECT oi.id FROM order_items oi WHERE oi.endpoint_id = e.id ORDER BY oi.id LIMIT 1
+    ) oi ON true`,
+  );
 }
 
 /**

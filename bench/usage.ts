@@ -1,48 +1,23 @@
-import pg from 'pg';
+import { findInLargestCompany } from './large-data-set.js';
 import { CONNECTIONS, DURATION_SECONDS, type Figures, measure, signInWithDash } from './load.js';
 import { startPortal } from './portal-server.js';
 
 const WARM_UP_SECONDS = 2;
 const P95_TARGET_MS = 50;
 
-type Subject = { userName: string; companyName: string; endpoints: number; siteId: number; siteMobiles: number };
+type Subject = { siteId: number; siteMobiles: number };
 
-/**
- * The worst case the large data set holds: the company with the most endpoints, its first administrator, and its
- * site with the most mobile devices.
- */
-async function findSubject(url: string): Promise<Subject> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const marker = await client.query<{ size: string }>('SELECT size FROM demo_data');
-    if (marker.rows[0]?.size !== 'large') {
-      throw new Error('this database does not hold the large data set: run `npm run seed:large` into it first');
-    }
-    const { rows } = await client.query<Subject>(`
-      WITH largest AS (
-        SELECT company_id, count(*)::int AS endpoints FROM endpoints GROUP BY company_id ORDER BY 2 DESC LIMIT 1
-      )
-      SELECT u.user_name AS "userName", c.name AS "companyName", l.endpoints,
-             s.id AS "siteId", s.mobiles AS "siteMobiles"
-      FROM largest l
-      JOIN companies c ON c.id = l.company_id
-      JOIN LATERAL (
-        SELECT u.user_name FROM user_companies uc JOIN users u ON u.id = uc.user_id
-        JOIN profiles p ON p.id = u.profile_id
-        WHERE uc.company_id = l.company_id AND p.name = 'Company Administrator' ORDER BY u.id LIMIT 1
-      ) u ON true
-      JOIN LATERAL (
-        SELECT e.site_id AS id, count(*)::int AS mobiles FROM endpoints e
-        WHERE e.company_id = l.company_id AND e.endpoint_type_id = 1 AND e.site_id IS NOT NULL
-        GROUP BY e.site_id ORDER BY 2 DESC, 1 LIMIT 1
-      ) s ON true`);
-    const subject = rows[0];
-    if (!subject) throw new Error('no company with an administrator found');
-    return subject;
-  } finally {
-    await client.end();
-  }
+/** Its site with the most mobile devices. */
+function findSubject(url: string) {
+  return findInLargestCompany<Subject>(
+    url,
+    's.id AS "siteId", s.mobiles AS "siteMobiles"',
+    `JOIN LATERAL (
+      SELECT e.site_id AS id, count(*)::int AS mobiles FROM endpoints e
+      WHERE e.company_id = l.company_id AND e.endpoint_type_id = 1 AND e.site_id IS NOT NULL
+      GROUP BY e.site_id ORDER BY 2 DESC, 1 LIMIT 1
+    ) s ON true`,
+  );
 }
 
 /**
