@@ -22,7 +22,8 @@ import { useNotify } from '../../components/notifications/NotificationProvider';
 import { LINE_KINDS, type LineKind } from './estate-groups';
 import { type CompanyOption, useEditOptions } from './estate-queries';
 
-type Device = EndpointListItem;
+/** A mobile device or a broadband contract: one line of the estate. */
+type Line = EndpointListItem;
 
 const SELECT = ['id', 'name', 'identifier', 'product', 'siteId', 'siteName', 'companyId', 'companyName'];
 
@@ -32,20 +33,19 @@ const LINES = {
     numberHeader: 'Mobile Number',
     expand: ['teams'],
     failed: NOTIFICATION_MESSAGES.deviceUpdateFailed,
-    path: (device: Device) =>
-      device.identifier ? `/mobile/device/${encodeURIComponent(device.identifier)}` : undefined,
+    path: (device: Line) => (device.identifier ? `/mobile/device/${encodeURIComponent(device.identifier)}` : undefined),
   },
   broadband: {
     numberHeader: 'Phone Number / ADSL Ref',
     expand: [],
     failed: NOTIFICATION_MESSAGES.contractUpdateFailed,
-    path: (contract: Device) =>
+    path: (contract: Line) =>
       contract.identifier ? `/broadband/contract/${encodeURIComponent(contract.identifier)}` : undefined,
   },
 } as const;
 
 /** A device's choices: the sites or teams of its own company (a move to another company's is refused). */
-const ofCompany = (options: readonly CompanyOption[]) => (device: Device) =>
+const ofCompany = (options: readonly CompanyOption[]) => (device: Line) =>
   options.filter((option) => option.companyId === device.companyId);
 
 interface ColumnOptions {
@@ -60,9 +60,9 @@ interface ColumnOptions {
 }
 
 interface Saves {
-  name: (device: Device, name: string) => Promise<void>;
-  site: (device: Device, siteId: Id) => Promise<void>;
-  teams: (device: Device, teamIds: Id[]) => Promise<void>;
+  name: (device: Line, name: string) => Promise<void>;
+  site: (device: Line, siteId: Id) => Promise<void>;
+  teams: (device: Line, teamIds: Id[]) => Promise<void>;
 }
 
 /** The inline edits of spec 7; each answers the line as saved, and the table reloads with it (same API area). */
@@ -89,19 +89,19 @@ const SAVES: Saves = {
 function mobileColumns(options: ColumnOptions) {
   const { editable, linksToDevice, teams, save, onSaveError } = options;
   const devicePath = LINES.mobile.path;
-  const name: DataTableColumn<Device> = editable
+  const name: DataTableColumn<Line> = editable
     ? { field: 'name', header: 'Name', type: 'stringEdit', maxLength: MAX_LENGTH.name, save: save.name, onSaveError }
     : linksToDevice
       ? { field: 'name', header: 'Name', type: 'link', href: devicePath }
       : { field: 'name', header: 'Name' };
-  const number: DataTableColumn<Device> =
+  const number: DataTableColumn<Line> =
     editable && linksToDevice
-      ? { field: 'identifier', header: 'Mobile Number', type: 'link', href: devicePath }
-      : { field: 'identifier', header: 'Mobile Number' };
-  const columns: DataTableColumn<Device>[] = [
+      ? { field: 'identifier', header: LINES.mobile.numberHeader, type: 'link', href: devicePath }
+      : { field: 'identifier', header: LINES.mobile.numberHeader };
+  const columns: DataTableColumn<Line>[] = [
     { ...name, sortable: true, filter: 'text', card: 'wideKey' },
     { ...number, sortable: true, filter: 'text', card: 'key', unbroken: true },
-    ...sharedColumns(options, () => editable),
+    ...sharedColumns(options),
     {
       field: 'teams',
       header: 'Teams',
@@ -118,11 +118,11 @@ function mobileColumns(options: ColumnOptions) {
   return columns;
 }
 
-/** Product, Company (for a caller with several, decision 0056) and the Site, editable when `canMove`. */
-function sharedColumns(
-  { company, sites, save, onSaveError }: ColumnOptions,
-  canMove: (line: Device) => boolean,
-): DataTableColumn<Device>[] {
+/**
+ * Product, Company (for a caller with several, decision 0056) and the Site, a selector with Write (it shows the
+ * read-only text while the line's company has fewer than two sites, decision 0082).
+ */
+function sharedColumns({ editable, company, sites, save, onSaveError }: ColumnOptions): DataTableColumn<Line>[] {
   return [
     { field: 'product', header: 'Product', sortable: true, filter: 'text' },
     ...(company
@@ -138,7 +138,7 @@ function sharedColumns(
       value: (line) => line.siteId,
       text: (line) => line.siteName,
       options: ofCompany(sites),
-      canEdit: canMove,
+      canEdit: () => editable,
       save: save.site,
       onSaveError,
     },
@@ -147,26 +147,25 @@ function sharedColumns(
 
 /**
  * The Contracts columns of spec 2.12: Name, Phone Number / ADSL Ref, Product, Site and a MANAGE action to the
- * contract's page under EndPointSummary Read (decision 0094). With Write the name is an editor, and the site one
- * where the contract's company has another site to move to.
+ * contract's page under EndPointSummary Read (decision 0094). With Write the name and the site are editors.
  */
 function broadbandColumns(options: ColumnOptions) {
   const { editable, linksToDevice, save, onSaveError, navigate } = options;
-  const contractSites = ofCompany(options.sites);
-  const name: DataTableColumn<Device> = editable
+  const name: DataTableColumn<Line> = editable
     ? { field: 'name', header: 'Name', type: 'stringEdit', maxLength: MAX_LENGTH.name, save: save.name, onSaveError }
     : { field: 'name', header: 'Name' };
-  const columns: DataTableColumn<Device>[] = [
+  const columns: DataTableColumn<Line>[] = [
     { ...name, sortable: true, filter: 'text', card: 'wideKey' },
     {
       field: 'identifier',
       header: LINES.broadband.numberHeader,
       sortable: true,
       filter: 'text',
-      card: 'key',
+      // A line of its own on a phone card: beside the long header, half a line would break the number.
+      card: 'wideKey',
       unbroken: true,
     },
-    ...sharedColumns(options, (contract) => editable && contractSites(contract).length > 1),
+    ...sharedColumns(options),
   ];
   if (linksToDevice) {
     columns.push({
@@ -232,7 +231,7 @@ export function LinesTable({
   }, [kind, navigate, editable, linksToDevice, company, sites, teams, onSaveError]);
 
   return (
-    <DataTable<Device>
+    <DataTable<Line>
       resource={resource}
       urlKey={plural.toLowerCase()}
       endpoint={endpoint}
