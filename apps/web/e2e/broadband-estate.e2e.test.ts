@@ -95,7 +95,9 @@ describe('broadband estate', () => {
     expect((await must<Detail>(session, `/api/endpoints/${contract.id}`)).site?.id).toBe(site.id);
 
     // MANAGE leads to the contract's page.
-    await row.getByRole('button', { name: 'MANAGE' }).click();
+    const manage = row.getByRole('button', { name: `Manage contract ${contract.identifier}` });
+    expect(await manage.textContent()).toBe('MANAGE');
+    await manage.click();
     await page.waitForURL(`**/broadband/contract/${encodeURIComponent(contract.identifier)}`);
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
@@ -208,7 +210,7 @@ describe('broadband estate', () => {
     expect(await table.getByRole('textbox').count()).toBe(0);
     expect(await table.getByRole('combobox').count()).toBe(0);
     await table.getByRole('cell', { name: own.value[0]?.identifier ?? '', exact: true }).waitFor();
-    await table.getByRole('button', { name: 'MANAGE' }).waitFor();
+    await table.getByRole('button', { name: `Manage contract ${own.value[0]?.identifier}` }).waitFor();
     expect(await page.getByRole('heading', { level: 2, name: 'Sites' }).count()).toBe(0);
     expect(await problems()).toEqual(NO_PROBLEMS);
   });

@@ -175,6 +175,7 @@ function broadbandColumns(options: ColumnOptions) {
       actions: [
         {
           label: 'MANAGE',
+          ariaLabel: (contract) => `Manage contract ${contract.identifier ?? ''}`,
           isVisible: (contract) => LINES.broadband.path(contract) !== undefined,
           onClick: (contract) => {
             const path = LINES.broadband.path(contract);
