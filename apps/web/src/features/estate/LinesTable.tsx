@@ -44,14 +44,14 @@ const LINES = {
   },
 } as const;
 
-/** A device's choices: the sites or teams of its own company (a move to another company's is refused). */
+/** A line's choices: the sites or teams of its own company (a move to another company's is refused). */
 const ofCompany = (options: readonly CompanyOption[]) => (device: Line) =>
   options.filter((option) => option.companyId === device.companyId);
 
 interface ColumnOptions {
   navigate: NavigateFunction;
   editable: boolean;
-  linksToDevice: boolean;
+  linksToLine: boolean;
   company: boolean;
   sites: readonly CompanyOption[];
   teams: readonly CompanyOption[];
@@ -87,15 +87,15 @@ const SAVES: Saves = {
  * the Mobile Number, since a text field cannot be a link (decision 0082).
  */
 function mobileColumns(options: ColumnOptions) {
-  const { editable, linksToDevice, teams, save, onSaveError } = options;
+  const { editable, linksToLine, teams, save, onSaveError } = options;
   const devicePath = LINES.mobile.path;
   const name: DataTableColumn<Line> = editable
     ? { field: 'name', header: 'Name', type: 'stringEdit', maxLength: MAX_LENGTH.name, save: save.name, onSaveError }
-    : linksToDevice
+    : linksToLine
       ? { field: 'name', header: 'Name', type: 'link', href: devicePath }
       : { field: 'name', header: 'Name' };
   const number: DataTableColumn<Line> =
-    editable && linksToDevice
+    editable && linksToLine
       ? { field: 'identifier', header: LINES.mobile.numberHeader, type: 'link', href: devicePath }
       : { field: 'identifier', header: LINES.mobile.numberHeader };
   const columns: DataTableColumn<Line>[] = [
@@ -150,7 +150,7 @@ function sharedColumns({ editable, company, sites, save, onSaveError }: ColumnOp
  * contract's page under EndPointSummary Read (decision 0094). With Write the name and the site are editors.
  */
 function broadbandColumns(options: ColumnOptions) {
-  const { editable, linksToDevice, save, onSaveError, navigate } = options;
+  const { editable, linksToLine, save, onSaveError, navigate } = options;
   const name: DataTableColumn<Line> = editable
     ? { field: 'name', header: 'Name', type: 'stringEdit', maxLength: MAX_LENGTH.name, save: save.name, onSaveError }
     : { field: 'name', header: 'Name' };
@@ -167,7 +167,7 @@ function broadbandColumns(options: ColumnOptions) {
     },
     ...sharedColumns(options),
   ];
-  if (linksToDevice) {
+  if (linksToLine) {
     columns.push({
       field: 'manage',
       header: 'Manage',
@@ -213,7 +213,7 @@ export function LinesTable({
   const lines = LINES[kind];
   const { lines: plural, line } = LINE_KINDS[kind];
   const editable = useCan(writeCode, 'Write') ?? false;
-  const linksToDevice = useCan('EndPointSummary', 'Read') ?? false;
+  const linksToLine = useCan('EndPointSummary', 'Read') ?? false;
   const company = useHasSeveralCompanies();
   const { sites, teams } = useEditOptions(editable, kind === 'mobile');
   const notify = useNotify();
@@ -227,9 +227,9 @@ export function LinesTable({
     [notify, lines],
   );
   const columns = useMemo(() => {
-    const options = { navigate, editable, linksToDevice, company, sites, teams, save: SAVES, onSaveError };
+    const options = { navigate, editable, linksToLine, company, sites, teams, save: SAVES, onSaveError };
     return kind === 'mobile' ? mobileColumns(options) : broadbandColumns(options);
-  }, [kind, navigate, editable, linksToDevice, company, sites, teams, onSaveError]);
+  }, [kind, navigate, editable, linksToLine, company, sites, teams, onSaveError]);
 
   return (
     <DataTable<Line>
