@@ -47,6 +47,7 @@ const loadOrdersList = () => import('../features/orders/OrdersListPage');
 const loadOrderDetail = () => import('../features/orders/OrderDetailPage');
 const loadMobileEstate = () => import('../features/estate/MobileEstatePage');
 const loadGroupEstate = () => import('../features/estate/GroupEstatePage');
+const loadBroadbandEstate = () => import('../features/estate/BroadbandEstatePage');
 const loadMobileDevice = () => import('../features/mobile-device/MobileDevicePage');
 const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
@@ -95,8 +96,10 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
   'mobile/device/:cli': screen('Mobile Device', loadMobileDevice, (m) => <m.MobileDevicePage />),
   'mobile/orders': screen('Mobile Orders', loadOrdersList, (m) => <m.OrdersListPage kind="mobile" />),
   'mobile/orders/:orderId': screen('Mobile Order', loadOrderDetail, (m) => <m.OrderDetailPage kind="mobile" />),
-  'broadband/estate': upcoming('Broadband Estate'),
-  'broadband/site/:siteId': upcoming('Broadband Site Estate'),
+  'broadband/estate': screen('Broadband Estate', loadBroadbandEstate, (m) => <m.BroadbandEstatePage />),
+  'broadband/site/:siteId': screen('Broadband Site Estate', loadGroupEstate, (m) => (
+    <m.GroupEstatePage kind="broadbandSite" />
+  )),
   'broadband/orders': screen('Broadband Orders', loadOrdersList, (m) => <m.OrdersListPage kind="broadband" />),
   'broadband/orders/:orderId': screen('Broadband Order', loadOrderDetail, (m) => (
     <m.OrderDetailPage kind="broadband" />

@@ -292,15 +292,16 @@ describe('options cell', () => {
           menuLabel: (row) => `Actions for ${row.name}`,
           actions: [
             { label: 'Edit', onClick: edit, isVisible: (row) => row.id === 1 },
-            { label: 'View', onClick: view, isVisible: (row) => row.id !== 3 },
+            { label: 'View', onClick: view, isVisible: (row) => row.id !== 3, ariaLabel: (row) => `View ${row.name}` },
             { label: 'Delete', onClick: remove, isVisible: (row) => row.id === 1 },
           ],
         },
       ],
     );
 
-    // Row 2: only View is visible, so it is a plain button.
-    const single = within(cell(1, 'Options')).getByRole('button', { name: 'View' });
+    // Row 2: only View is visible, so it is a plain button, named for its row.
+    const single = within(cell(1, 'Options')).getByRole('button', { name: 'View Item 2' });
+    expect(single.textContent).toBe('View');
     expect(within(cell(1, 'Options')).queryByRole('button', { name: /actions/i })).toBeNull();
     await user.click(single);
     expect(view).toHaveBeenCalledWith(item(2));

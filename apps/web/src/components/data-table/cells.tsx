@@ -149,7 +149,13 @@ export function OptionsCell<Row>({ column, row }: { column: OptionsColumn<Row>; 
   if (actions.length === 1) {
     const action = actions[0]!;
     return (
-      <Button size="small" variant="outlined" startIcon={action.icon} onClick={() => action.onClick(row)}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={action.icon}
+        aria-label={action.ariaLabel?.(row)}
+        onClick={() => action.onClick(row)}
+      >
         {action.label}
       </Button>
     );

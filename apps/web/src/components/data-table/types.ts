@@ -29,6 +29,11 @@ export interface DataTableAction<Row> {
   onClick: (row: Row) => void;
   /** Leave the action out for this row (default: always shown). */
   isVisible?: (row: Row) => boolean;
+  /**
+   * The accessible name of the action's button in this row, where the label alone would name every row's alike (a
+   * menu's entries are already named by the row's menu, `menuLabel`).
+   */
+  ariaLabel?: (row: Row) => string;
   icon?: ReactNode;
 }
 

@@ -334,10 +334,10 @@ describe('home of a user the dashboard has nothing for', () => {
     const welcome = await screen.findByRole('region', { name: 'Welcome' });
     expect(within(welcome).getByText('Welcome, acme.sitemanager')).toBeTruthy();
     expect(within(welcome).getByText('Acme Logistics Ltd')).toBeTruthy();
-    // The broadband estate is permitted but not built yet: no shortcut invites the user there.
     expect(shortcutTitles()).toEqual([
       'Mobile Estate',
       'Mobile Orders',
+      'Broadband Estate',
       'Broadband Orders',
       'Search',
       'FAQ',

@@ -17,8 +17,8 @@ import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies
 import { LoadFailed } from '../../components/LoadFailed';
 import { formatNumber } from '../../lib/format';
 import { countedNoun } from '../dashboard/count-text';
-import { ESTATE_GROUPS, type EstateGroupKind } from './estate-groups';
-import { deviceCountQuery } from './estate-queries';
+import { ESTATE_GROUPS, type EstateGroupKind, LINE_KINDS } from './estate-groups';
+import { lineCountQuery } from './estate-queries';
 
 const CARD_SIZE = { xs: 12, sm: 6, md: 4 } as const;
 /** A placeholder card per card of the first page. */
@@ -51,11 +51,11 @@ function useGroupPages(kind: EstateGroupKind, severalCompanies: boolean) {
 }
 
 /**
- * The Sites or Teams grid of the mobile estate (spec 2.12): a card per site or team with its device count and a
- * VIEW button to its page, 6 at first and 6 more at each LOAD MORE..., under a '1 - {shown} of {total}' counter
- * (decision 0082). Loading, empty and failed are each said as such.
+ * The Sites or Teams grid of the mobile or broadband estate (spec 2.12): a card per site or team with its device or
+ * contract count and a VIEW button to its page, 6 at first and 6 more at each LOAD MORE..., under a
+ * '1 - {shown} of {total}' counter (decisions 0082, 0094). Loading, empty and failed are each said as such.
  */
-export function EstateCardGrid({ kind }: { kind: EstateGroupKind }) {
+export function EstateCardGrid({ kind, viewable = true }: { kind: EstateGroupKind; viewable?: boolean }) {
   const group = ESTATE_GROUPS[kind];
   const headingId = useId();
   const severalCompanies = useHasSeveralCompanies();
@@ -115,6 +115,7 @@ export function EstateCardGrid({ kind }: { kind: EstateGroupKind }) {
                   kind={kind}
                   item={item}
                   severalCompanies={severalCompanies}
+                  viewable={viewable}
                   viewRef={index === focusFrom.current ? firstNewCard : undefined}
                 />
               </Grid>
@@ -152,17 +153,21 @@ function GroupCard({
   kind,
   item,
   severalCompanies,
+  viewable,
   viewRef,
 }: {
   kind: EstateGroupKind;
   item: SiteListItem;
   severalCompanies: boolean;
+  /** Whether the caller may open the site's page: without, the card has no VIEW (spec 2.12). */
+  viewable: boolean;
   viewRef: React.Ref<HTMLAnchorElement> | undefined;
 }) {
   const group = ESTATE_GROUPS[kind];
   const id = item.id ?? 0;
   const name = item.name ?? '';
-  const count = useQuery(deviceCountQuery(kind, id));
+  const { countNoun, lines } = LINE_KINDS[group.lineKind];
+  const count = useQuery(lineCountQuery(kind, id));
   return (
     // On a phone a card is one line high: the figures at the left, VIEW at the right.
     <Card
@@ -187,27 +192,29 @@ function GroupCard({
         ) : null}
         {count.isError ? (
           <LoadFailed
-            text="Couldn't count the devices"
-            retryLabel={`Retry the device count of ${name}`}
+            text={`Couldn't count the ${lines.toLowerCase()}`}
+            retryLabel={`Retry the ${countNoun.toLowerCase()} count of ${name}`}
             onRetry={() => void count.refetch()}
           />
         ) : (
           <Typography variant="body1" sx={{ mt: { xs: 0, sm: 0.5 } }}>
-            {countedNoun(count.data, 'Device')}
+            {countedNoun(count.data, countNoun)}
           </Typography>
         )}
       </CardContent>
-      <CardActions sx={{ pt: { xs: 1, sm: 0 }, flexShrink: 0 }}>
-        <Button
-          component={RouterLink}
-          to={group.path(id)}
-          ref={viewRef}
-          size="small"
-          aria-label={`View ${group.noun} ${name}`}
-        >
-          View
-        </Button>
-      </CardActions>
+      {viewable ? (
+        <CardActions sx={{ pt: { xs: 1, sm: 0 }, flexShrink: 0 }}>
+          <Button
+            component={RouterLink}
+            to={group.path(id)}
+            ref={viewRef}
+            size="small"
+            aria-label={`View ${group.noun} ${name}`}
+          >
+            View
+          </Button>
+        </CardActions>
+      ) : null}
     </Card>
   );
 }

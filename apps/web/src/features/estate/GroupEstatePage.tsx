@@ -11,22 +11,23 @@ import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { DevicesTable } from './DevicesTable';
-import { ESTATE_GROUPS, type EstateGroupKind } from './estate-groups';
+import { ESTATE_GROUPS, type EstateGroupKind, LINE_KINDS } from './estate-groups';
 import { estateGroupQuery } from './estate-queries';
+import { LinesTable } from './LinesTable';
 
 const USAGE_KEYS = ['monthly', 'uninvoiced'] as const;
 
 function useGroupId(kind: EstateGroupKind): number | undefined {
   const params = useParams();
-  const text = kind === 'site' ? params.siteId : params.teamId;
+  const text = params[ESTATE_GROUPS[kind].param];
   const id = Number(text);
   return text !== undefined && /^\d+$/.test(text) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /**
  * A site's or team's mobile estate (spec 2.12, mobile/site/{id} and mobile/team/{id}): its name, its monthly and
- * uninvoiced usage, and its devices, inline editable with Write on the site or team estate. A site or team the
+ * uninvoiced usage, and its devices, inline editable with Write on the site or team estate; or a site's broadband
+ * estate (broadband/site/{id}): its name and its contracts (decision 0094). A site or team the
  * caller cannot see (the API answers 404 alike for one that does not exist) says so and leads back to the estate.
  */
 export function GroupEstatePage({ kind }: { kind: EstateGroupKind }) {
@@ -77,29 +78,33 @@ function PendingHeading({ title, failed, onRetry }: { title: string; failed: boo
 
 function GroupContents({ kind, id, name }: { kind: EstateGroupKind; id: number; name: string | undefined }) {
   const group = ESTATE_GROUPS[kind];
-  const devicesHeading = useId();
+  const lineKind = LINE_KINDS[group.lineKind];
+  const linesHeading = useId();
   const what = name ?? `this ${group.noun}`;
   return (
     <>
-      <ChartCard id={`${kind}-usage-title`} title="Usage">
-        <UsageChart source={{ kind, id }} keys={USAGE_KEYS} label={`Usage of ${what}`} />
-      </ChartCard>
-      <Stack component="section" aria-labelledby={devicesHeading} spacing={1.5}>
-        <Typography id={devicesHeading} variant="h5" component="h2">
-          Devices
+      {group.usage ? (
+        <ChartCard id={`${kind}-usage-title`} title="Usage">
+          <UsageChart source={{ kind: group.usage, id }} keys={USAGE_KEYS} label={`Usage of ${what}`} />
+        </ChartCard>
+      ) : null}
+      <Stack component="section" aria-labelledby={linesHeading} spacing={1.5}>
+        <Typography id={linesHeading} variant="h5" component="h2">
+          {lineKind.lines}
         </Typography>
-        <DevicesTable
-          endpoint={group.devices}
+        <LinesTable
+          kind={group.lineKind}
+          endpoint={group.lines}
           params={{ id }}
           writeCode={group.code}
-          resource={`mobile-${kind}-devices`}
-          ariaLabel={`Devices of ${what}`}
-          emptyText={`There are no mobile devices in this ${group.noun}.`}
+          resource={`${group.lineKind}-${group.noun}-${lineKind.lines.toLowerCase()}`}
+          ariaLabel={`${lineKind.lines} of ${what}`}
+          emptyText={`There are no ${group.lineKind} ${lineKind.lines.toLowerCase()} in this ${group.noun}.`}
         />
       </Stack>
       <div>
-        <Button component={RouterLink} to="/mobile/estate">
-          Back to Mobile Estate
+        <Button component={RouterLink} to={lineKind.estatePath}>
+          Back to {lineKind.estateTitle}
         </Button>
       </div>
     </>
@@ -112,8 +117,8 @@ function GroupNotFound({ kind }: { kind: EstateGroupKind }) {
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <PageHeading title={`${group.singular} not found`} />
       <Typography>This {group.noun} does not exist or is not part of your estate.</Typography>
-      <Button variant="contained" component={RouterLink} to="/mobile/estate">
-        Back to Mobile Estate
+      <Button variant="contained" component={RouterLink} to={LINE_KINDS[group.lineKind].estatePath}>
+        Back to {LINE_KINDS[group.lineKind].estateTitle}
       </Button>
     </Stack>
   );

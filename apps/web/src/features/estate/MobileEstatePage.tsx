@@ -5,8 +5,8 @@ import { useId } from 'react';
 import { useCan } from '../../app/session/useCan';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
-import { DevicesTable } from './DevicesTable';
 import { EstateCardGrid } from './EstateCardGrid';
+import { LinesTable } from './LinesTable';
 
 /**
  * Mobile Estate (spec 2.12): the Sites and Teams card grids, each for a caller who may read that estate, and the
@@ -31,7 +31,8 @@ export function MobileEstatePage() {
               <Typography id={devicesHeading} variant="h5" component="h2">
                 Devices
               </Typography>
-              <DevicesTable
+              <LinesTable
+                kind="mobile"
                 endpoint={endpointEndpoints.mobileHandsetsOfUser}
                 writeCode="MobileUserEstate"
                 resource="mobile-devices"

@@ -5,10 +5,10 @@ import { apiQueryKey } from '../../api/query-cache';
 import { fetchAllRows, type IdName } from '../../components/data-table';
 import { ESTATE_GROUPS, type EstateGroupKind } from './estate-groups';
 
-/** The number of devices of a site or team: the cheap count of spec 7 (`$count=true&$top=0`). */
-export function deviceCountQuery(kind: EstateGroupKind, id: number) {
+/** The number of lines (devices or contracts) of a site or team: the cheap count of spec 7 (`$count=true&$top=0`). */
+export function lineCountQuery(kind: EstateGroupKind, id: number) {
   return queryOptions({
-    ...endpointQuery(ESTATE_GROUPS[kind].devices, { params: { id }, query: { $count: 'true', $top: '0' } }),
+    ...endpointQuery(ESTATE_GROUPS[kind].lines, { params: { id }, query: { $count: 'true', $top: '0' } }),
     select: (list) => list[ODATA_COUNT_KEY] ?? 0,
   });
 }
@@ -43,11 +43,11 @@ function optionsQuery(endpoint: typeof siteEndpoints.list | typeof teamEndpoints
 }
 
 /**
- * Every site and team of the caller's estate with its company: the choices of the inline editors. Only asked for
+ * Every site and team (broadband lines have no teams) of the caller's estate with its company: the choices of the inline editors. Only asked for
  * when the caller may edit (Write on an estate code lets them read both, decision 0078): a 403 would end the session.
  */
-export function useEditOptions(enabled: boolean) {
+export function useEditOptions(enabled: boolean, withTeams: boolean) {
   const sites = useQuery({ ...optionsQuery(siteEndpoints.list), enabled });
-  const teams = useQuery({ ...optionsQuery(teamEndpoints.list), enabled });
+  const teams = useQuery({ ...optionsQuery(teamEndpoints.list), enabled: enabled && withTeams });
   return { sites: sites.data ?? [], teams: teams.data ?? [] };
 }
