@@ -170,7 +170,16 @@ describe('dashboard tiles and the home page', () => {
   for (const [userName, shortcuts] of [
     [
       'acme.sitemanager',
-      ['Mobile Estate', 'Mobile Orders', 'Broadband Orders', 'Search', 'FAQ', 'Contact', 'My Account'],
+      [
+        'Mobile Estate',
+        'Mobile Orders',
+        'Broadband Estate',
+        'Broadband Orders',
+        'Search',
+        'FAQ',
+        'Contact',
+        'My Account',
+      ],
     ],
     ['acme.teamlead', ['Mobile Estate', 'Search', 'FAQ', 'Contact', 'My Account']],
   ] as const) {
