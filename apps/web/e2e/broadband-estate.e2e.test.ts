@@ -1,8 +1,9 @@
 import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ApiSession, signInThroughApi } from './support/api-session';
+import { signInThroughApi } from './support/api-session';
 import { DESKTOP, PHONE, takeScreenshot } from './support/browser';
+import { afterPut, count, type List, must, type Named, tableTotal } from './support/estate-tables';
 import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
@@ -17,32 +18,8 @@ interface Detail {
   name: string;
   site: { id: number; name: string } | null;
 }
-interface Named {
-  id: number;
-  name: string;
-  companyId?: number;
-}
-interface List<T> {
-  value: T[];
-  '@odata.count'?: number;
-}
 
 const CONTRACTS = '/api/endpoints/broadbandConnection/user';
-
-async function must<T>(session: ApiSession, path: string): Promise<T> {
-  const answer = await session.get<T>(path);
-  if (answer === undefined) throw new Error(`GET ${path} as ${session.userName} found nothing`);
-  return answer;
-}
-
-const count = async (session: ApiSession, path: string) =>
-  (await must<List<unknown>>(session, `${path}?$count=true&$top=0`))['@odata.count'];
-
-/** The total a table's pagination states ('1–5 of 12'). */
-async function tableTotal(page: Page): Promise<number> {
-  const text = await page.locator('.MuiTablePagination-displayedRows').first().textContent();
-  return Number(/of (\d+)/.exec(text ?? '')?.[1]);
-}
 
 /** The only row of a contracts table filtered (through its URL) to one phone number or ADSL reference. */
 async function openContractRow(page: Page, contract: Contract): Promise<Locator> {
@@ -51,9 +28,6 @@ async function openContractRow(page: Page, contract: Contract): Promise<Locator>
   await row.waitFor();
   return row;
 }
-
-const afterPut = (page: Page, edit: string) =>
-  page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/${edit}`));
 
 describe('broadband estate', () => {
   const portal = usePortal();
