@@ -42,6 +42,24 @@ export const DIAGNOSTICS_CARRIER_IDS = [
   BROADBAND_CARRIER.alternativeBroadband,
 ] as const;
 
+/**
+ * The `{bbservice}` path segment of each diagnostics carrier's routes (spec 7; docs/decisions/0095): named after the
+ * carrier, as the mobile carriers' are: Keystone Networks runs the business broadband (494), Skylark Fibre the
+ * alternative broadband (588).
+ */
+export const BROADBAND_SERVICE_BY_CARRIER = {
+  [BROADBAND_CARRIER.businessBroadband]: 'broadbandKeystone',
+  [BROADBAND_CARRIER.alternativeBroadband]: 'broadbandSkylark',
+} as const;
+export type BroadbandServiceSegment = (typeof BROADBAND_SERVICE_BY_CARRIER)[keyof typeof BROADBAND_SERVICE_BY_CARRIER];
+
+/** The diagnostics service of a contract's carrier; undefined for carriers without diagnostics. */
+export function broadbandServiceOfCarrier(carrierId: number | null | undefined): BroadbandServiceSegment | undefined {
+  return carrierId === BROADBAND_CARRIER.businessBroadband || carrierId === BROADBAND_CARRIER.alternativeBroadband
+    ? BROADBAND_SERVICE_BY_CARRIER[carrierId]
+    : undefined;
+}
+
 export function isDiagnosticsCarrier(carrierId: number): boolean {
   return (DIAGNOSTICS_CARRIER_IDS as readonly number[]).includes(carrierId);
 }

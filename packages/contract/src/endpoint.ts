@@ -21,8 +21,11 @@ export interface EndpointDefinition {
   readonly params?: ObjectSchema;
   readonly query?: ObjectSchema;
   readonly body?: z.ZodType;
-  /** The sign-in calls post forms, as the spec has them; everything else sends JSON. */
-  readonly bodyEncoding?: 'json' | 'form';
+  /**
+   * The sign-in calls post forms, as the spec has them; the fault report posts multipart (its fields, as `body`
+   * describes them, plus files); everything else sends JSON.
+   */
+  readonly bodyEncoding?: 'json' | 'form' | 'multipart';
   /** The status of a success; 204 answers have no body. */
   readonly successStatus?: 200 | 201 | 202 | 204;
   /** The body of a success. For a file download, {@link BinaryFileSchema}. */

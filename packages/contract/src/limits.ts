@@ -20,6 +20,8 @@ export const MAX_LENGTH = {
 
 /** Trace route images, 100 MB in total. */
 export const TRACE_ROUTE_UPLOAD_MAX_BYTES = 104_857_600;
+/** Trace route images per fault report; further files are ignored (spec 5; docs/decisions/0098). */
+export const TRACE_ROUTE_UPLOAD_MAX_FILES = 5;
 export const SPEED_TEST_RESULT_COUNT = 3;
 /** The team cell lists names up to this many, then says '{n} teams selected.'. */
 export const TEAM_NAMES_TEXT_LIMIT = 3;

@@ -58,11 +58,14 @@ export const ENDPOINT_LIST: readonly NamedEndpoint[] = Object.entries(API).flatM
   })),
 );
 
+export * as alternativeBroadbandEndpoints from './alternative-broadband';
 export * as authEndpoints from './auth';
+export * as businessBroadbandEndpoints from './business-broadband';
 export * as companyEndpoints from './companies';
 export * as contractEndpoints from './contracts';
 export * as docsEndpoints from './docs';
 export * as endpointEndpoints from './endpoints';
+export * as faultReportEndpoints from './fault-reports';
 export * as firstCarrierEndpoints from './first-carrier';
 export * as healthEndpoints from './health';
 export * as invoiceEndpoints from './invoices';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRACE_ROUTE_UPLOAD_MAX_BYTES } from '../limits';
-import { base64DecodedByteLength, DiagnosticResultSchema, FaultReportSchema } from './diagnostics';
+import { DiagnosticResultSchema, FaultReportFieldsSchema } from './diagnostics';
 
-const image = { filename: 'trace.png', data: 'aGVsbG8=' };
 const slowSpeeds = {
   faultType: 'SlowSpeeds',
   faultDescription: 'Pages load slowly every evening',
@@ -16,55 +14,41 @@ const slowSpeeds = {
   microfiltersSwapTest: true,
   masterSocketTest: false,
   nonAdslEquipmentRemoved: true,
-  traceRouteImages: [image],
   intrusionConsent: true,
   acceptEngineeringCharges: true,
 };
 
-describe('FaultReportSchema', () => {
+describe('FaultReportFieldsSchema', () => {
   it('accepts a complete slow-speeds report', () => {
-    expect(FaultReportSchema.safeParse(slowSpeeds).success).toBe(true);
+    expect(FaultReportFieldsSchema.safeParse(slowSpeeds).success).toBe(true);
   });
 
-  it('needs three speed-test results and an image for slow speeds', () => {
-    expect(FaultReportSchema.safeParse({ ...slowSpeeds, speedTestResults: [{ resultId: 'a1' }] }).success).toBe(false);
-    expect(FaultReportSchema.safeParse({ ...slowSpeeds, traceRouteImages: [] }).success).toBe(false);
+  it('needs three speed-test results for slow speeds', () => {
+    const result = FaultReportFieldsSchema.safeParse({ ...slowSpeeds, speedTestResults: [{ resultId: 'a1' }] });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['speedTestResults']);
   });
 
   it('carries no speed-test results for other fault types', () => {
-    const noDialTone = { ...slowSpeeds, faultType: 'NoDialTone', traceRouteImages: [] };
-    expect(FaultReportSchema.safeParse(noDialTone).success).toBe(false);
-    expect(FaultReportSchema.safeParse({ ...noDialTone, speedTestResults: [] }).success).toBe(true);
+    const noConnection = { ...slowSpeeds, faultType: 'NoConnection' };
+    expect(FaultReportFieldsSchema.safeParse(noConnection).success).toBe(false);
+    expect(FaultReportFieldsSchema.safeParse({ ...noConnection, speedTestResults: [] }).success).toBe(true);
   });
 
-  it('requires both consents and every text field', () => {
-    expect(FaultReportSchema.safeParse({ ...slowSpeeds, intrusionConsent: false }).success).toBe(false);
-    expect(FaultReportSchema.safeParse({ ...slowSpeeds, acceptEngineeringCharges: false }).success).toBe(false);
-    expect(FaultReportSchema.safeParse({ ...slowSpeeds, contactName: '' }).success).toBe(false);
-    expect(FaultReportSchema.safeParse({ ...slowSpeeds, faultStartedDate: '2024-13-01' }).success).toBe(false);
-  });
-
-  it('rejects images that are not base64 or exceed 100 MB in total', () => {
-    expect(
-      FaultReportSchema.safeParse({ ...slowSpeeds, traceRouteImages: [{ ...image, data: 'not base64!' }] }).success,
-    ).toBe(false);
-    const half = 'A'.repeat(Math.ceil((TRACE_ROUTE_UPLOAD_MAX_BYTES / 2 / 3) * 4) + 4);
-    const tooBig = [
-      { filename: 'a.png', data: half },
-      { filename: 'b.png', data: half },
-    ];
-    const result = FaultReportSchema.safeParse({ ...slowSpeeds, traceRouteImages: tooBig });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toContain('Exceeded max upload size');
-  });
-});
-
-describe('base64DecodedByteLength', () => {
-  it('accounts for padding', () => {
-    expect(base64DecodedByteLength('aGVsbG8=')).toBe(5);
-    expect(base64DecodedByteLength('aGk=')).toBe(2);
-    expect(base64DecodedByteLength('aA==')).toBe(1);
-    expect(base64DecodedByteLength('aGV5')).toBe(3);
+  it('requires both consents, every text field and a known fault type and frequency', () => {
+    for (const change of [
+      { intrusionConsent: false },
+      { acceptEngineeringCharges: false },
+      { contactName: ' ' },
+      { faultStartedDate: '2024-13-01' },
+      { faultType: 'Gremlins' },
+      { frequency: 'Sometimes' },
+      { contactNumber: '12ab' },
+      { unexpected: 'field' },
+    ]) {
+      expect(FaultReportFieldsSchema.safeParse({ ...slowSpeeds, ...change }).success, JSON.stringify(change)).toBe(
+        false,
+      );
+    }
   });
 });
 
