@@ -185,7 +185,7 @@ function RowCard<Row>({ layout, row, context }: { layout: CardLayout<Row>; row: 
                 {actions.map((column) => (
                   <Stack key={column.field} sx={{ alignItems: 'center' }}>
                     <DataTableCellContent column={column} row={row} context={context} />
-                    {column.header && (
+                    {needsCaption(column) && (
                       <Typography variant="caption" color="text.secondary" aria-hidden="true" sx={{ lineHeight: 1 }}>
                         {column.header}
                       </Typography>
@@ -233,6 +233,15 @@ function RowCard<Row>({ layout, row, context }: { layout: CardLayout<Row>; row: 
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Icon buttons (a download, a three-dot menu) are captioned with their column; a single action is a text button
+ * whose label already says what it does, so a caption would only repeat it.
+ */
+function needsCaption<Row>(column: DataTableColumn<Row>): boolean {
+  const textButton = column.type === 'options' && column.actions?.length === 1;
+  return Boolean(column.header) && !textButton;
 }
 
 function SkeletonCards() {

@@ -348,6 +348,30 @@ describe('list states (decision 0055)', () => {
       await waitFor(() => expect(screen.getAllByTestId('data-table-card')).toHaveLength(3));
     });
 
+    it('caption icon actions with their column, but not a single text action', async () => {
+      server.use(flakyList(makeOrders(1)).handler);
+      const noop = () => undefined;
+      renderTable({
+        columns: [
+          ...columns,
+          { field: 'open', header: 'Open', type: 'options', actions: [{ label: 'OPEN', onClick: noop }] },
+          {
+            field: 'more',
+            header: 'More',
+            type: 'options',
+            actions: [
+              { label: 'Edit', onClick: noop },
+              { label: 'Delete', onClick: noop },
+            ],
+          },
+        ],
+      });
+      const card = await screen.findByTestId('data-table-card');
+      expect(within(card).getByRole('button', { name: 'OPEN' })).toBeTruthy();
+      expect(within(card).queryByText('Open')).toBeNull();
+      expect(within(card).getByText('More')).toBeTruthy();
+    });
+
     it('say a failed further load failed, stop asking, and Retry goes on', async () => {
       const user = userEvent.setup();
       const flaky = flakyList(makeOrders(12));
