@@ -3,7 +3,7 @@ import { type Actor, writeAs } from '../../db/audit.js';
 import { sitesInEstate } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { runODataList } from '../../odata/index.js';
-import { sitesResource } from './resource.js';
+import { managedSitesResource, sitesResource } from './resource.js';
 
 function sitesOfEstate(scope: EstateScope) {
   return scope.db
@@ -13,9 +13,15 @@ function sitesOfEstate(scope: EstateScope) {
     .where((eb) => sitesInEstate(eb, scope));
 }
 
-/** A page of the caller's sites. */
+/** Addresses are for callers who may manage sites (decision 0048). */
+function resourceFor(scope: EstateScope) {
+  const manages = scope.caller.can('ManageSite', 'Read') || scope.caller.can('ManageSite', 'Write');
+  return manages ? managedSitesResource : sitesResource;
+}
+
+/** A page of the caller's sites (with their addresses for a caller who manages sites). */
 export function listSites(scope: EstateScope, options: ODataQuery) {
-  return runODataList({ db: scope.db, baseQuery: sitesOfEstate(scope), resource: sitesResource, options });
+  return runODataList({ db: scope.db, baseQuery: sitesOfEstate(scope), resource: resourceFor(scope), options });
 }
 
 /** One of the caller's sites with the fields `$select` asks for, or undefined. */
@@ -23,7 +29,7 @@ export async function findSite(scope: EstateScope, siteId: number, options: Pick
   const { value } = await runODataList({
     db: scope.db,
     baseQuery: sitesOfEstate(scope).where('sites.id', '=', siteId),
-    resource: sitesResource,
+    resource: resourceFor(scope),
     options: { $select: options.$select },
   });
   return value[0];
