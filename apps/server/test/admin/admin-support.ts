@@ -4,7 +4,11 @@ import type { App } from '../../src/app.js';
 import type { Database } from '../../src/db/schema.js';
 import { bearer, type SignedIn, signIn } from '../support/test-app.js';
 
-export type ErrorBody = { message: string; code?: string; details?: Array<{ field: string; rule: string; message: string }> };
+export type ErrorBody = {
+  message: string;
+  code?: string;
+  details?: Array<{ field: string; rule: string; message: string }>;
+};
 
 /** Calls the API as a signed-in user, JSON in and out. */
 export function caller(app: () => App) {
@@ -111,7 +115,8 @@ export async function makeUser(
       .values({ user_id: user.id, company_id: assigned.companyId, partner_id: template.partner_id })
       .execute();
   }
-  if (assigned.siteId) await db.insertInto('user_sites').values({ user_id: user.id, site_id: assigned.siteId }).execute();
+  if (assigned.siteId)
+    await db.insertInto('user_sites').values({ user_id: user.id, site_id: assigned.siteId }).execute();
   return user.id;
 }
 

@@ -6,7 +6,8 @@ const context = useDemoApp();
 const db = () => context.database.db;
 const call = caller(() => context.app);
 const address = { line1: '5 Canal Wharf', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS11 5PS' };
-const siteCount = async () => Number((await db().selectFrom('sites').select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const siteCount = async () =>
+  Number((await db().selectFrom('sites').select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const refusal = (body: string) => JSON.parse(body) as ErrorBody;
 
 describe('POST /api/sites', () => {
@@ -23,7 +24,9 @@ describe('POST /api/sites', () => {
   });
 
   it('uses one of the company’s addresses', async () => {
-    const { addressId } = (await call('acme.admin', 'GET', `/api/sites/${(await siteWithDevice(db(), 'Acme Logistics Ltd')).siteId}`)).json();
+    const { addressId } = (
+      await call('acme.admin', 'GET', `/api/sites/${(await siteWithDevice(db(), 'Acme Logistics Ltd')).siteId}`)
+    ).json();
     const response = await call('acme.admin', 'POST', '/api/sites', { name: 'Second office', addressId });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ addressId });
@@ -56,17 +59,29 @@ describe('POST /api/sites', () => {
     expect(missing.statusCode).toBe(400);
     expect(refusal(missing.body).details).toEqual([expect.objectContaining({ field: 'companyId', rule: 'required' })]);
     const companyId = await idOf(db(), 'companies', 'Initech Field Services Ltd');
-    const named = await call('multi.admin', 'POST', '/api/sites', { name: 'Initech yard', companyId, newAddress: address });
+    const named = await call('multi.admin', 'POST', '/api/sites', {
+      name: 'Initech yard',
+      companyId,
+      newAddress: address,
+    });
     expect(named.statusCode).toBe(201);
     expect(named.json()).toMatchObject({ companyId, companyName: 'Initech Field Services Ltd' });
   });
 
   it('refuses another company and another company’s address, naming the field', async () => {
     const globex = await idOf(db(), 'companies', 'Globex Engineering Ltd');
-    const otherCompany = await call('acme.admin', 'POST', '/api/sites', { name: 'X', companyId: globex, newAddress: address });
+    const otherCompany = await call('acme.admin', 'POST', '/api/sites', {
+      name: 'X',
+      companyId: globex,
+      newAddress: address,
+    });
     expect(otherCompany.statusCode).toBe(400);
     expect(refusal(otherCompany.body).details?.[0]).toMatchObject({ field: 'companyId', rule: 'in_estate' });
-    const globexAddress = await db().selectFrom('addresses').select('id').where('company_id', '=', globex).executeTakeFirstOrThrow();
+    const globexAddress = await db()
+      .selectFrom('addresses')
+      .select('id')
+      .where('company_id', '=', globex)
+      .executeTakeFirstOrThrow();
     const otherAddress = await call('acme.admin', 'POST', '/api/sites', { name: 'X', addressId: globexAddress.id });
     expect(otherAddress.statusCode).toBe(400);
     expect(refusal(otherAddress.body).details?.[0]).toMatchObject({ field: 'addressId', rule: 'in_estate' });
@@ -82,11 +97,19 @@ describe('PUT /api/sites/:id', () => {
   it('renames a site, audited; the company cannot change', async () => {
     const { siteId, companyId } = await siteWithDevice(db(), 'Acme Logistics Ltd');
     const { addressId } = (await call('acme.admin', 'GET', `/api/sites/${siteId}`)).json();
-    const response = await call('acme.admin', 'PUT', `/api/sites/${siteId}`, { id: siteId, name: 'Head office', addressId });
+    const response = await call('acme.admin', 'PUT', `/api/sites/${siteId}`, {
+      id: siteId,
+      name: 'Head office',
+      addressId,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: siteId, name: 'Head office' });
     expect((await lastAudit(db(), 'sites', 'UPDATE')).after).toMatchObject({ name: 'Head office' });
-    const moved = await call('acme.admin', 'PUT', `/api/sites/${siteId}`, { name: 'Head office', addressId, companyId: companyId + 1 });
+    const moved = await call('acme.admin', 'PUT', `/api/sites/${siteId}`, {
+      name: 'Head office',
+      addressId,
+      companyId: companyId + 1,
+    });
     expect(refusal(moved.body).details?.[0]).toMatchObject({ field: 'companyId', rule: 'unchanged' });
     const mismatch = await call('acme.admin', 'PUT', `/api/sites/${siteId}`, { id: siteId + 1, name: 'X', addressId });
     expect(refusal(mismatch.body).details?.[0]).toMatchObject({ field: 'id', rule: 'matches_path' });
@@ -115,7 +138,9 @@ describe('DELETE /api/sites/:id', () => {
   });
 
   it('deletes an empty site, audited', async () => {
-    const created = (await call('acme.admin', 'POST', '/api/sites', { name: 'Short-lived', newAddress: address })).json();
+    const created = (
+      await call('acme.admin', 'POST', '/api/sites', { name: 'Short-lived', newAddress: address })
+    ).json();
     const response = await call('acme.admin', 'DELETE', `/api/sites/${created.id}`);
     expect(response.statusCode).toBe(204);
     expect(await db().selectFrom('sites').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
@@ -124,7 +149,9 @@ describe('DELETE /api/sites/:id', () => {
   });
 
   it('answers 404 for another company’s site', async () => {
-    const created = (await call('globex.admin', 'POST', '/api/sites', { name: 'Globex spare', newAddress: address })).json();
+    const created = (
+      await call('globex.admin', 'POST', '/api/sites', { name: 'Globex spare', newAddress: address })
+    ).json();
     expect((await call('acme.admin', 'DELETE', `/api/sites/${created.id}`)).statusCode).toBe(404);
     expect(await db().selectFrom('sites').select('id').where('id', '=', created.id).executeTakeFirst()).toBeDefined();
   });

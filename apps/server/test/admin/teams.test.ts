@@ -24,7 +24,10 @@ describe('POST and PUT /api/teams', () => {
     expect(team.endPoints.map((e: { id: number }) => e.id).sort()).toEqual([a, b, c].sort());
     expect((await lastAudit(db(), 'teams', 'INSERT')).actor_user_id).toBe(await userIdOf(db(), 'acme.admin'));
 
-    const changed = await call('acme.admin', 'PUT', `/api/teams/${team.id}`, { name: 'Night crew', endPoints: [{ id: d }] });
+    const changed = await call('acme.admin', 'PUT', `/api/teams/${team.id}`, {
+      name: 'Night crew',
+      endPoints: [{ id: d }],
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ name: 'Night crew', endPoints: [expect.objectContaining({ id: d })] });
     expect(await membersOf(team.id)).toEqual([d]);
@@ -67,7 +70,9 @@ describe('POST and PUT /api/teams', () => {
       .executeTakeFirstOrThrow();
     expect((await call('acme.admin', 'PUT', `/api/teams/${globexTeam.id}`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await call('acme.admin', 'DELETE', `/api/teams/${globexTeam.id}`)).statusCode).toBe(404);
-    expect(await db().selectFrom('teams').select('id').where('id', '=', globexTeam.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await db().selectFrom('teams').select('id').where('id', '=', globexTeam.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 });
 
@@ -90,9 +95,18 @@ describe('DELETE /api/teams/:id', () => {
 
   it('is refused (403) without ManageTeam Delete', async () => {
     const team = (await call('acme.admin', 'POST', '/api/teams', { name: 'Kept' })).json();
-    await makeUser(db(), 'team.writer', 'Company Administrator', [['ManageTeam', 'Read'], ['ManageTeam', 'Write']], {
-      companyId: team.companyId,
-    });
+    await makeUser(
+      db(),
+      'team.writer',
+      'Company Administrator',
+      [
+        ['ManageTeam', 'Read'],
+        ['ManageTeam', 'Write'],
+      ],
+      {
+        companyId: team.companyId,
+      },
+    );
     expect((await call('team.writer', 'DELETE', `/api/teams/${team.id}`)).statusCode).toBe(403);
   });
 });

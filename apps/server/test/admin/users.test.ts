@@ -17,7 +17,8 @@ const context = useDemoApp(() => ({ SMTP_URL: inbox.url }));
 const db = () => context.database.db;
 const call = caller(() => context.app);
 const refusal = (body: string) => JSON.parse(body) as ErrorBody;
-const post = (url: string, fields: Record<string, string>) => context.app.inject({ method: 'POST', url, ...form(fields) });
+const post = (url: string, fields: Record<string, string>) =>
+  context.app.inject({ method: 'POST', url, ...form(fields) });
 const userCount = async () => (await db().selectFrom('users').select('id').execute()).length;
 
 /** A Site Manager of the given site, as the user form would save it (the profile's default functionality). */
@@ -75,14 +76,21 @@ describe('POST /api/users: a new user', () => {
   it.each([
     ['userName', { userName: 'x'.repeat(51) }, undefined],
     ['userName', { userName: '' }, undefined],
-    ['emailAddress', { emailAddress: 'someone@example' }, 'The email address must contain a @ and be followed by at least one .'],
+    [
+      'emailAddress',
+      { emailAddress: 'someone@example' },
+      'The email address must contain a @ and be followed by at least one .',
+    ],
     ['emailAddress', { emailAddress: 'someone@example.abcdefghi' }, undefined],
     ['emailAddress', { emailAddress: `${'x'.repeat(90)}@example.co.uk` }, undefined],
     ['emailAddress', { emailAddress: '' }, undefined],
   ])('refuses a bad %s with a 400 naming it, and adds no one', async (field, change, message) => {
     const { siteId } = await siteWithDevice(db(), 'Acme Logistics Ltd');
     const before = await userCount();
-    const response = await call('acme.admin', 'POST', '/api/users', { ...(await siteManager('valid.name', siteId)), ...change });
+    const response = await call('acme.admin', 'POST', '/api/users', {
+      ...(await siteManager('valid.name', siteId)),
+      ...change,
+    });
     expect(response.statusCode).toBe(400);
     const detail = refusal(response.body).details?.find((d) => d.field === field);
     expect(detail).toBeDefined();
@@ -113,12 +121,22 @@ describe('POST /api/users: a new user', () => {
 
   it('needs an item of the profile level, with the spec’s message', async () => {
     const { siteId } = await siteWithDevice(db(), 'Acme Logistics Ltd');
-    const response = await call('acme.admin', 'POST', '/api/users', await siteManager('no.sites', siteId, { sites: [] }));
+    const response = await call(
+      'acme.admin',
+      'POST',
+      '/api/users',
+      await siteManager('no.sites', siteId, { sites: [] }),
+    );
     expect(response.statusCode).toBe(400);
     expect(refusal(response.body).details).toEqual([
       { field: 'sites', rule: 'required', message: 'A Site Manager must be assigned to at least one site.' },
     ]);
-    const teams = await call('acme.admin', 'POST', '/api/users', await siteManager('with.teams', siteId, { teams: [{ id: 1 }] }));
+    const teams = await call(
+      'acme.admin',
+      'POST',
+      '/api/users',
+      await siteManager('with.teams', siteId, { teams: [{ id: 1 }] }),
+    );
     expect(refusal(teams.body).details?.[0]).toMatchObject({ field: 'teams', rule: 'not_for_level' });
   });
 });
@@ -130,7 +148,11 @@ describe('no privilege escalation', () => {
       db(),
       'limited.admin',
       'Company Administrator',
-      [['ManageUser', 'Read'], ['ManageUser', 'Write'], ['MobileSiteEstate', 'Read']],
+      [
+        ['ManageUser', 'Read'],
+        ['ManageUser', 'Write'],
+        ['MobileSiteEstate', 'Read'],
+      ],
       { companyId },
     );
     const [held] = await functionalityIds(db(), [['MobileSiteEstate', 'Read']]);
@@ -164,8 +186,21 @@ describe('no privilege escalation', () => {
 
   it('refuses a profile above the administrator’s own level', async () => {
     const { siteId } = await siteWithDevice(db(), 'Acme Logistics Ltd');
-    await makeUser(db(), 'site.admin', 'Site Manager', [['ManageUser', 'Read'], ['ManageUser', 'Write']], { siteId });
-    const company = await db().selectFrom('companies').select('id').where('name', '=', 'Acme Logistics Ltd').executeTakeFirstOrThrow();
+    await makeUser(
+      db(),
+      'site.admin',
+      'Site Manager',
+      [
+        ['ManageUser', 'Read'],
+        ['ManageUser', 'Write'],
+      ],
+      { siteId },
+    );
+    const company = await db()
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Acme Logistics Ltd')
+      .executeTakeFirstOrThrow();
     const response = await call('site.admin', 'POST', '/api/users', {
       userName: 'raised.one',
       emailAddress: 'raised.one@example.co.uk',
@@ -175,7 +210,12 @@ describe('no privilege escalation', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(refusal(response.body).details?.[0]).toMatchObject({ field: 'profileId', rule: 'not_above_own_level' });
-    const same = await call('site.admin', 'POST', '/api/users', await siteManager('level.peer', siteId, { functionalityIds: [] }));
+    const same = await call(
+      'site.admin',
+      'POST',
+      '/api/users',
+      await siteManager('level.peer', siteId, { functionalityIds: [] }),
+    );
     expect(same.statusCode).toBe(201);
   });
 });
@@ -186,12 +226,14 @@ describe('another company’s users', () => {
     expect((await call('acme.admin', 'GET', `/api/users/${globexAdmin}`)).statusCode).toBe(404);
     const { siteId } = await siteWithDevice(db(), 'Acme Logistics Ltd');
     expect(
-      (await call('acme.admin', 'PUT', `/api/users/${globexAdmin}`, await siteManager('globex.admin', siteId))).statusCode,
+      (await call('acme.admin', 'PUT', `/api/users/${globexAdmin}`, await siteManager('globex.admin', siteId)))
+        .statusCode,
     ).toBe(404);
     expect((await call('acme.admin', 'DELETE', `/api/users/${globexAdmin}`)).statusCode).toBe(404);
-    expect((await db().selectFrom('users').select('profile_id').where('id', '=', globexAdmin).executeTakeFirst())?.profile_id).toBe(
-      await profileIdOf(db(), 'Company Administrator'),
-    );
+    expect(
+      (await db().selectFrom('users').select('profile_id').where('id', '=', globexAdmin).executeTakeFirst())
+        ?.profile_id,
+    ).toBe(await profileIdOf(db(), 'Company Administrator'));
     const list = (await call('acme.admin', 'GET', '/api/users?$select=userName&$top=100')).json();
     expect(list.value.map((u: { userName: string }) => u.userName)).not.toContain('globex.admin');
     expect(list.value.map((u: { userName: string }) => u.userName)).toContain('acme.finance');

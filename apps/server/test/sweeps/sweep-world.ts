@@ -146,7 +146,12 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     const userName = `sweep.target${records}`;
     const user = await db
       .insertInto('users')
-      .values({ partner_id, user_name: userName, email_address: `${userName}@example.co.uk`, profile_id: mobileUser.id })
+      .values({
+        partner_id,
+        user_name: userName,
+        email_address: `${userName}@example.co.uk`,
+        profile_id: mobileUser.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
@@ -165,7 +170,13 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     records += 1;
     const address = await db
       .insertInto('addresses')
-      .values({ company_id: companyId, line1: '1 Sweep Street', town: 'Leeds', county: 'West Yorkshire', post_code: 'LS1 1AA' })
+      .values({
+        company_id: companyId,
+        line1: '1 Sweep Street',
+        town: 'Leeds',
+        county: 'West Yorkshire',
+        post_code: 'LS1 1AA',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const site = await db

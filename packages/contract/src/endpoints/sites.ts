@@ -15,7 +15,8 @@ const SiteIdParams = z.object({ id: idParam('site') });
 export const list = endpoint({
   method: 'GET',
   path: '/api/sites',
-  summary: "The sites of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count); with their address for Manage Sites",
+  summary:
+    "The sites of the caller's estate (OData: $select, $filter, $orderby, $top, $skip, $count); with their address for Manage Sites",
   access: ESTATE_READERS.sites,
   query: ODataQuerySchema,
   response: odataList(SiteDetailSchema),

@@ -1,7 +1,7 @@
 import type { SiteSave } from '@portal/contract';
 import type { Actor } from '../../db/audit.js';
-import { companyForNewRecord, keepCompany } from '../../estate/new-record-company.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
+import { companyForNewRecord, keepCompany } from '../../estate/new-record-company.js';
 import { conflict, idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
 import * as sites from './repository.js';
 

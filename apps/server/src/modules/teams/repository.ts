@@ -119,7 +119,9 @@ export function writeTeam(scope: EstateScope, actor: Actor, teamId: number | und
     if (team.endpointIds.length > 0) {
       await trx
         .insertInto('team_endpoints')
-        .values(team.endpointIds.map((endpointId) => ({ team_id: id, endpoint_id: endpointId, company_id: team.companyId })))
+        .values(
+          team.endpointIds.map((endpointId) => ({ team_id: id, endpoint_id: endpointId, company_id: team.companyId })),
+        )
         .execute();
     }
     return id;

@@ -150,7 +150,12 @@ export async function assignableAmong(scope: EstateScope, kind: AssignableKind, 
   const { db } = scope;
   const rows =
     kind === 'companies'
-      ? await db.selectFrom('companies').select('id').where('id', 'in', ids).where('id', 'in', scope.companies()).execute()
+      ? await db
+          .selectFrom('companies')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('id', 'in', scope.companies())
+          .execute()
       : kind === 'sites'
         ? await db.selectFrom('sites').select('id').where('id', 'in', ids).where('id', 'in', scope.sites()).execute()
         : kind === 'teams'
@@ -199,7 +204,13 @@ export function writeUser(
     if ('id' in target) {
       id = target.id;
       await trx.updateTable('users').set(fields).where('id', '=', id).execute();
-      for (const table of ['user_functionality', 'user_companies', 'user_sites', 'user_teams', 'user_endpoints'] as const) {
+      for (const table of [
+        'user_functionality',
+        'user_companies',
+        'user_sites',
+        'user_teams',
+        'user_endpoints',
+      ] as const) {
         await trx.deleteFrom(table).where('user_id', '=', id).execute();
       }
     } else {
@@ -232,10 +243,16 @@ export function writeUser(
         .execute();
     }
     if (user.siteIds.length > 0) {
-      await trx.insertInto('user_sites').values(rows(user.siteIds, (site_id) => ({ user_id: id, site_id }))).execute();
+      await trx
+        .insertInto('user_sites')
+        .values(rows(user.siteIds, (site_id) => ({ user_id: id, site_id })))
+        .execute();
     }
     if (user.teamIds.length > 0) {
-      await trx.insertInto('user_teams').values(rows(user.teamIds, (team_id) => ({ user_id: id, team_id }))).execute();
+      await trx
+        .insertInto('user_teams')
+        .values(rows(user.teamIds, (team_id) => ({ user_id: id, team_id })))
+        .execute();
     }
     if (user.endpointIds.length > 0) {
       await trx

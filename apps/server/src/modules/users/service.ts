@@ -7,10 +7,10 @@ import {
   type UserSave,
   VALIDATION_MESSAGES,
 } from '@portal/contract';
-import type { Actor } from '../../db/audit.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { generateTemporaryPassword } from '../../auth/password-policy.js';
+import type { Actor } from '../../db/audit.js';
+import type { EstateScope } from '../../estate/estate-scope.js';
 import type { AfterAnswer } from '../../http/after-answer.js';
 import { idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
 import { type Mailer, temporaryPasswordEmail } from '../../mail/mailer.js';
@@ -165,9 +165,7 @@ async function grantableFunctionality(scope: EstateScope, ids: readonly number[]
     throw invalidField('functionalityIds', 'needs_read', `${withoutRead.code} ${withoutRead.accessType} needs Read`);
   }
   const previously = new Set(had);
-  const notHeld = found.find(
-    (f) => !previously.has(f.id) && !scope.caller.can(f.code as never, f.accessType as never),
-  );
+  const notHeld = found.find((f) => !previously.has(f.id) && !scope.caller.can(f.code as never, f.accessType as never));
   if (notHeld) {
     throw invalidField(
       'functionalityIds',
