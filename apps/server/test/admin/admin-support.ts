@@ -38,7 +38,7 @@ export const userIdOf = async (db: Kysely<Database>, userName: string) =>
 
 /** The first site (by id) of a company, and a mobile device on it. */
 export async function siteWithDevice(db: Kysely<Database>, companyName: string) {
-  return db
+  const row = await db
     .selectFrom('endpoints')
     .innerJoin('companies', 'companies.id', 'endpoints.company_id')
     .select(['endpoints.id as endpointId', 'endpoints.site_id as siteId', 'endpoints.company_id as companyId'])
@@ -47,6 +47,7 @@ export async function siteWithDevice(db: Kysely<Database>, companyName: string) 
     .where('endpoints.site_id', 'is not', null)
     .orderBy('endpoints.id')
     .executeTakeFirstOrThrow();
+  return { ...row, siteId: row.siteId as number };
 }
 
 /** `count` mobile (type 1) or broadband (type 3) devices of a company. */
