@@ -1,4 +1,4 @@
-import { invalidField } from '../http/errors.js';
+import { type HttpError, idNotMatchingPath, invalidField } from '../http/errors.js';
 import type { EstateScope } from './estate-scope.js';
 
 /**
@@ -26,4 +26,23 @@ export function keepCompany(companyId: number | undefined, current: number): voi
   if (companyId !== undefined && companyId !== current) {
     throw invalidField('companyId', 'unchanged', 'A site or team cannot move to another company');
   }
+}
+
+/**
+ * The company a site or team save works in: for a new record (no `recordId`) the one it goes into; for an edit the
+ * record's own, once it is found in the caller's estate (`notFound` otherwise) and the body names it as the path.
+ */
+export async function companyOfSave(
+  scope: EstateScope,
+  recordId: number | undefined,
+  input: { id?: number | undefined; companyId?: number | undefined },
+  existing: (id: number) => Promise<{ company_id: number } | undefined>,
+  notFound: () => HttpError,
+): Promise<number> {
+  if (recordId === undefined) return companyForNewRecord(scope, input.companyId);
+  const record = await existing(recordId);
+  if (!record) throw notFound();
+  if (input.id !== undefined && input.id !== recordId) throw idNotMatchingPath();
+  keepCompany(input.companyId, record.company_id);
+  return record.company_id;
 }

@@ -93,14 +93,18 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
   const freshAccount = async () => {
     accounts += 1;
     const userName = `sweep.account${accounts}`;
-    const emailAddress = `${userName}@example.co.uk`;
+    await insertAccount(userName, template.partner_id, template.profile_id);
+    return { userName, emailAddress: `${userName}@example.co.uk` };
+  };
+  /** A user (password DEMO_PASSWORD, e-mail `{userName}@example.co.uk`) of the partner and profile; answers the id. */
+  async function insertAccount(userName: string, partnerId: number, profileId: number) {
     const user = await db
       .insertInto('users')
       .values({
-        partner_id: template.partner_id,
+        partner_id: partnerId,
         user_name: userName,
-        email_address: emailAddress,
-        profile_id: template.profile_id,
+        email_address: `${userName}@example.co.uk`,
+        profile_id: profileId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -108,8 +112,8 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .insertInto('user_credentials')
       .values({ user_id: user.id, password_hash: template.password_hash, expires_at: null })
       .execute();
-    return { userName, emailAddress };
-  };
+    return user.id;
+  }
   const freshRefreshToken = async () => {
     const { userName } = await freshAccount();
     const login = await inject({
@@ -143,21 +147,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .select('companies.partner_id')
       .where('endpoints.id', '=', endpointId)
       .executeTakeFirstOrThrow();
-    const userName = `sweep.target${records}`;
-    const user = await db
-      .insertInto('users')
-      .values({
-        partner_id,
-        user_name: userName,
-        email_address: `${userName}@example.co.uk`,
-        profile_id: mobileUser.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('user_credentials')
-      .values({ user_id: user.id, password_hash: template.password_hash, expires_at: null })
-      .execute();
+    const user = { id: await insertAccount(`sweep.target${records}`, partner_id, mobileUser.id) };
     await db
       .insertInto('user_functionality')
       .values(mobileUser.functionalityIds.map((functionality_id) => ({ user_id: user.id, functionality_id })))

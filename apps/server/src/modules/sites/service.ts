@@ -1,8 +1,8 @@
 import type { SiteSave } from '@portal/contract';
 import type { Actor } from '../../db/audit.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
-import { companyForNewRecord, keepCompany } from '../../estate/new-record-company.js';
-import { conflict, idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
+import { companyOfSave } from '../../estate/new-record-company.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
 import * as sites from './repository.js';
 
 const noSuchSite = () => notFound('No such site');
@@ -16,16 +16,7 @@ export async function siteById(scope: EstateScope, siteId: number, $select?: str
 
 /** Adds (no `siteId`) or changes a site under the rules of spec 5 (docs/decisions/0109). */
 export async function saveSite(scope: EstateScope, actor: Actor, siteId: number | undefined, input: SiteSave) {
-  let companyId: number;
-  if (siteId === undefined) {
-    companyId = await companyForNewRecord(scope, input.companyId);
-  } else {
-    const existing = await sites.siteCompany(scope, siteId);
-    if (!existing) throw noSuchSite();
-    if (input.id !== undefined && input.id !== siteId) throw idNotMatchingPath();
-    keepCompany(input.companyId, existing.company_id);
-    companyId = existing.company_id;
-  }
+  const companyId = await companyOfSave(scope, siteId, input, (id) => sites.siteCompany(scope, id), noSuchSite);
   const id = await sites.writeSite(scope, actor, siteId, {
     companyId,
     name: input.name,

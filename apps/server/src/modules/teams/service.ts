@@ -1,8 +1,8 @@
 import { ENDPOINT_TYPE, type TeamSave } from '@portal/contract';
 import type { Actor } from '../../db/audit.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
-import { companyForNewRecord, keepCompany } from '../../estate/new-record-company.js';
-import { idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
+import { companyOfSave } from '../../estate/new-record-company.js';
+import { invalidField, notFound } from '../../http/errors.js';
 import * as teams from './repository.js';
 
 const noSuchTeam = () => notFound('No such team');
@@ -16,16 +16,7 @@ export async function teamById(scope: EstateScope, teamId: number, options: { $s
 
 /** Adds (no `teamId`) or changes a team: its name and its mobile devices, all of its company (spec 5). */
 export async function saveTeam(scope: EstateScope, actor: Actor, teamId: number | undefined, input: TeamSave) {
-  let companyId: number;
-  if (teamId === undefined) {
-    companyId = await companyForNewRecord(scope, input.companyId);
-  } else {
-    const existing = await teams.teamCompany(scope, teamId);
-    if (!existing) throw noSuchTeam();
-    if (input.id !== undefined && input.id !== teamId) throw idNotMatchingPath();
-    keepCompany(input.companyId, existing.company_id);
-    companyId = existing.company_id;
-  }
+  const companyId = await companyOfSave(scope, teamId, input, (id) => teams.teamCompany(scope, id), noSuchTeam);
   const endpointIds = [...new Set(input.endPoints.map((endpoint) => endpoint.id))];
   const found = await teams.endpointsAmong(scope, endpointIds);
   // A device outside the caller's estate is refused like one that does not exist (decision 0109).
