@@ -20,6 +20,14 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
   '/api/mobileHalo/SpendLimit/{id}/Unbar': { orderItemId: 1, addEvent: true },
   '/api/mobileVertex/SimSwap/{id}': { simNumber: '8944000000000000001', orderItemId: 1 },
   '/api/mobileVertex/ToggleBar/{id}': { barsToAdd: ['PRS'], barsToRemove: [], orderItemId: 1 },
+  // Not a carrier's, but a body the generic one does not satisfy either: a user as the user form saves it.
+  '/api/users/{id}': {
+    userName: 'still.here',
+    emailAddress: 'still.here@example.co.uk',
+    profileId: 1,
+    functionalityIds: [],
+    companies: [{ id: 1 }],
+  },
 };
 const INT_MAX = 2_147_483_647;
 const REFUSED = [

@@ -12,6 +12,7 @@ export type ParamTarget =
   | 'contract'
   | 'message'
   | 'profile'
+  | 'user'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */

@@ -53,6 +53,16 @@ export const forbidden = (message = 'Forbidden', options?: HttpErrorOptions) => 
 export const notFound = (message = 'Not Found', options?: HttpErrorOptions) => new HttpError(404, message, options);
 export const conflict = (message = 'Conflict', options?: HttpErrorOptions) => new HttpError(409, message, options);
 
+/** A 400 naming the one field a rule refused, as schema validation names them. */
+export function invalidField(field: string, rule: string, message: string): HttpError {
+  return badRequest(message, { code: ERROR_CODES.validationFailed, details: [{ field, rule, message }] });
+}
+
+/** A body naming another record than its path's. */
+export function idNotMatchingPath(): HttpError {
+  return invalidField('id', 'matches_path', 'Must be the id in the path');
+}
+
 export const ERROR_CODES = {
   validationFailed: 'validation_failed',
   invalidJson: 'invalid_json',

@@ -113,28 +113,52 @@ export function automatedSignOff(partnerName: string): string[] {
 
 export type ComposedMail = Pick<MailMessage, 'subject' | 'text' | 'html'>;
 
-/** The forgot-password e-mail (spec section 2.4): the temporary password, which must be changed at next login. */
+/** Why a temporary password is sent: a forgot-password request, or a new account an administrator added. */
+export type TemporaryPasswordPurpose = 'reset' | 'new-account';
+
+const PURPOSE_COPY: Record<TemporaryPasswordPurpose, { subject: string; intro: string; outro: string }> = {
+  reset: {
+    subject: 'Your temporary password for the {portal}',
+    intro: 'We received a request to reset the password for your {portal} account.',
+    outro: 'If you did not ask to reset your password, please contact your administrator or our support team.',
+  },
+  'new-account': {
+    subject: 'Your new account on the {portal}',
+    intro: 'An administrator has created an account for you on the {portal}.',
+    outro: 'If you were not expecting this account, please contact your administrator or our support team.',
+  },
+};
+
+/**
+ * The e-mail that carries a temporary password, which must be changed at next login: the forgot-password one
+ * (spec section 2.4), or a new user's first (docs/decisions/0111), which also says how long it works.
+ */
 export function temporaryPasswordEmail(input: {
   userName: string;
   temporaryPassword: string;
   partnerName: string;
+  purpose?: TemporaryPasswordPurpose;
+  validForHours?: number;
 }): ComposedMail {
-  const { userName, temporaryPassword, partnerName } = input;
+  const { userName, temporaryPassword, partnerName, purpose = 'reset', validForHours } = input;
   const portal = `${partnerName} business portal`;
-  const subject = `Your temporary password for the ${portal}`;
+  const copy = PURPOSE_COPY[purpose];
+  const subject = copy.subject.replace('{portal}', portal);
+  const intro = copy.intro.replace('{portal}', portal);
+  const validity = validForHours === undefined ? '' : ` It works once, for ${validForHours} hours.`;
   const text = [
     `Hello ${userName},`,
     '',
-    `We received a request to reset the password for your ${portal} account.`,
+    intro,
     '',
-    'Your temporary password is:',
+    `Your username is ${userName}. Your temporary password is:`,
     '',
     `    ${temporaryPassword}`,
     '',
     'Log in with your username and this temporary password. You must then change it to a new password of your',
-    'own before you can continue.',
+    `own before you can continue.${validity}`,
     '',
-    'If you did not ask to reset your password, please contact your administrator or our support team.',
+    copy.outro,
     '',
     ...automatedSignOff(partnerName),
   ].join('\n');
@@ -144,12 +168,12 @@ export function temporaryPasswordEmail(input: {
 <head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; line-height: 1.5; color: #1f1f1f;">
 <p>Hello ${e(userName)},</p>
-<p>We received a request to reset the password for your ${e(portal)} account.</p>
-<p>Your temporary password is:</p>
+<p>${e(intro)}</p>
+<p>Your username is ${e(userName)}. Your temporary password is:</p>
 <p style="font-family: 'Courier New', Courier, monospace; font-size: 18px; letter-spacing: 1px;"><strong>${e(temporaryPassword)}</strong></p>
 <p>Log in with your username and this temporary password. You must then change it to a new password of your own
-before you can continue.</p>
-<p>If you did not ask to reset your password, please contact your administrator or our support team.</p>
+before you can continue.${e(validity)}</p>
+<p>${e(copy.outro)}</p>
 <p>Kind regards,<br>${e(partnerName)}</p>
 <p style="font-size: 12px; color: #5f5f5f;">This is an automated message. Please do not reply to this e-mail.</p>
 </body>

@@ -184,3 +184,9 @@ export function requireEveryEndpointRegistered(app: FastifyInstance) {
     }
   });
 }
+
+/** Who makes a write, for the audit log: the signed-in caller and the request. */
+export const actorOf = (scope: EstateScope, request: FastifyRequest) => ({
+  userId: scope.caller.userId,
+  requestId: request.id,
+});

@@ -18,6 +18,7 @@ import { searchRoutes } from './search/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { teamRoutes } from './teams/routes.js';
 import { usageRoutes } from './usage/routes.js';
+import { userRoutes } from './users/routes.js';
 
 /** Every API area, each a plugin of its own folder. */
 export async function registerApiModules(app: FastifyInstance) {
@@ -37,6 +38,7 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(endpointListRoutes);
   await app.register(siteRoutes);
   await app.register(teamRoutes);
+  await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(contractRoutes);
   await app.register(usageRoutes);

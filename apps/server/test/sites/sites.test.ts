@@ -71,12 +71,24 @@ describe('GET /api/sites', () => {
     const body = first.json();
     expect(body['@odata.count']).toBe(expected.acme.length);
     // By name descending, ties by id ascending: the key always breaks ties upwards.
+    // An administrator (ManageSite) reads each site's address too, for Manage Sites' columns.
     const descending = await db()
       .selectFrom('sites')
-      .select(['id', 'name'])
-      .where('company_id', '=', expected.acmeId)
-      .orderBy('name', 'desc')
-      .orderBy('id', 'asc')
+      .innerJoin('addresses', 'addresses.id', 'sites.address_id')
+      .select([
+        'sites.id',
+        'sites.name',
+        'sites.address_id as addressId',
+        'line1',
+        'line2',
+        'line3',
+        'town',
+        'county',
+        'post_code as postCode',
+      ])
+      .where('sites.company_id', '=', expected.acmeId)
+      .orderBy('sites.name', 'desc')
+      .orderBy('sites.id', 'asc')
       .execute();
     expect(body.value).toEqual(
       descending
@@ -85,6 +97,10 @@ describe('GET /api/sites', () => {
     );
     const second = (await getAs('acme.admin', '/api/sites?$select=id&$top=2&$skip=2&$orderby=name desc')).json();
     expect(second.value).toEqual(descending.slice(2, 4).map(({ id }) => ({ id })));
+    // A site manager, who does not manage sites, is given no addresses (decision 0048).
+    const managed = (await getAs('acme.sitemanager', '/api/sites')).json();
+    expect(Object.keys(managed.value[0]).sort()).toEqual(['companyId', 'companyName', 'id', 'name']);
+    expect((await getAs('acme.sitemanager', '/api/sites?$select=town')).statusCode).toBe(400);
     for (const row of body.value) SiteListItemSchema.parse(row);
   });
 

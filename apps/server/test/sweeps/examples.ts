@@ -17,6 +17,11 @@ export type ExampleContext = {
   freshAccount(): Promise<{ userName: string; emailAddress: string }>;
   /** The refresh token of a new session of a fresh account, so refreshing or revoking it ends no one's session. */
   freshRefreshToken(): Promise<string>;
+  /** The Mobile User profile and its default functionality, which every administrator may give. */
+  mobileUser: { id: number; functionalityIds: number[] };
+  /** A new empty site or team of the caller's company (or Acme's), which a call may change or delete. */
+  freshSite(): Promise<string>;
+  freshTeam(): Promise<string>;
 };
 
 /**
@@ -25,6 +30,8 @@ export type ExampleContext = {
  */
 export type Example = {
   line?: LineKind;
+  /** Path parameters (URL text) of the call's own, where the caller's line's would not do (a site to delete). */
+  params?: (context: ExampleContext) => Promise<Record<string, string>>;
   query?: (context: ExampleContext) => Record<string, string> | Promise<Record<string, string>>;
   body?: (context: ExampleContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
@@ -44,6 +51,19 @@ const ownDevice = ({ ids }: ExampleContext) => ({
   siteId: Number(ids.mobile.site),
   team: Number(ids.mobile.team),
 });
+let sweepNames = 0;
+const newAddress = { line1: '2 Sweep Road', town: 'York', county: 'North Yorkshire', postCode: 'YO1 7HH' };
+/** A Mobile User of the caller's own mobile device, under a name no other call uses. */
+const mobileUserSave = ({ ids, mobileUser }: ExampleContext) => {
+  sweepNames += 1;
+  return {
+    userName: `sweep.user${sweepNames}`,
+    emailAddress: `sweep.user${sweepNames}@example.co.uk`,
+    profileId: mobileUser.id,
+    functionalityIds: mobileUser.functionalityIds,
+    mobileEndPoints: [{ id: Number(ids.mobile.endpoint) }],
+  };
+};
 const companyChart = { query: ({ companyId }) => ({ companyId }) } satisfies Example;
 const message = {
   body: () => ({
@@ -95,7 +115,30 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'endpoints.changeTeams': { body: (context) => ({ id: ownDevice(context).id, teamIds: [ownDevice(context).team] }) },
   'sites.list': odataPage,
   'sites.get': { query: () => ({ $select: 'id,name' }) },
+  'sites.create': { body: ({ companyId }) => ({ name: 'Sweep site', companyId: Number(companyId), newAddress }) },
+  'sites.update': {
+    params: async ({ freshSite }) => ({ id: await freshSite() }),
+    body: () => ({ name: 'Sweep site (renamed)', newAddress }),
+  },
+  'sites.remove': { params: async ({ freshSite }) => ({ id: await freshSite() }) },
   'teams.list': odataPage,
+  'teams.create': {
+    body: ({ companyId, ids }) => ({
+      name: 'Sweep team',
+      companyId: Number(companyId),
+      endPoints: [{ id: Number(ids.mobile.endpoint) }],
+    }),
+  },
+  'teams.update': {
+    params: async ({ freshTeam }) => ({ id: await freshTeam() }),
+    body: ({ ids }) => ({ name: 'Sweep team (renamed)', endPoints: [{ id: Number(ids.mobile.endpoint) }] }),
+  },
+  'teams.remove': { params: async ({ freshTeam }) => ({ id: await freshTeam() }) },
+  'users.list': odataPage,
+  'users.get': { query: () => ({ $expand: 'Companies,Sites,Teams,MobileEndPoints,BroadbandEndPoints' }) },
+  'users.isUserNameUnique': { body: () => ({ userName: 'sweep.unused.name' }) },
+  'users.create': { body: mobileUserSave },
+  'users.update': { body: mobileUserSave },
   'teams.get': { query: () => ({ $expand: 'EndPoints' }) },
   'invoices.list': odataPage,
   'invoices.callsChart': companyChart,

@@ -93,14 +93,18 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
   const freshAccount = async () => {
     accounts += 1;
     const userName = `sweep.account${accounts}`;
-    const emailAddress = `${userName}@example.co.uk`;
+    await insertAccount(userName, template.partner_id, template.profile_id);
+    return { userName, emailAddress: `${userName}@example.co.uk` };
+  };
+  /** A user (password DEMO_PASSWORD, e-mail `{userName}@example.co.uk`) of the partner and profile; answers the id. */
+  async function insertAccount(userName: string, partnerId: number, profileId: number) {
     const user = await db
       .insertInto('users')
       .values({
-        partner_id: template.partner_id,
+        partner_id: partnerId,
         user_name: userName,
-        email_address: emailAddress,
-        profile_id: template.profile_id,
+        email_address: `${userName}@example.co.uk`,
+        profile_id: profileId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -108,8 +112,8 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .insertInto('user_credentials')
       .values({ user_id: user.id, password_hash: template.password_hash, expires_at: null })
       .execute();
-    return { userName, emailAddress };
-  };
+    return user.id;
+  }
   const freshRefreshToken = async () => {
     const { userName } = await freshAccount();
     const login = await inject({
@@ -132,8 +136,57 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     throwawayMessages.set(partner.id, message.id);
   }
   const profile = (await db.selectFrom('profiles').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const mobileUser = await mobileUserProfile(db);
+  let records = 0;
+  /** A Mobile User of the endpoint's company, assigned to it: a user the sweeps may change and delete. */
+  const throwawayUser = async (endpointId: number) => {
+    records += 1;
+    const { partner_id } = await db
+      .selectFrom('endpoints')
+      .innerJoin('companies', 'companies.id', 'endpoints.company_id')
+      .select('companies.partner_id')
+      .where('endpoints.id', '=', endpointId)
+      .executeTakeFirstOrThrow();
+    const user = { id: await insertAccount(`sweep.target${records}`, partner_id, mobileUser.id) };
+    await db
+      .insertInto('user_functionality')
+      .values(mobileUser.functionalityIds.map((functionality_id) => ({ user_id: user.id, functionality_id })))
+      .execute();
+    await db.insertInto('user_endpoints').values({ user_id: user.id, endpoint_id: endpointId }).execute();
+    return user.id;
+  };
+  /** An empty site or team of the company, which the sweeps may delete. */
+  const freshSite = async (companyId: number) => {
+    records += 1;
+    const address = await db
+      .insertInto('addresses')
+      .values({
+        company_id: companyId,
+        line1: '1 Sweep Street',
+        town: 'Leeds',
+        county: 'West Yorkshire',
+        post_code: 'LS1 1AA',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const site = await db
+      .insertInto('sites')
+      .values({ company_id: companyId, name: `Sweep site ${records}`, address_id: address.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(site.id);
+  };
+  const freshTeam = async (companyId: number) => {
+    records += 1;
+    const team = await db
+      .insertInto('teams')
+      .values({ company_id: companyId, name: `Sweep team ${records}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(team.id);
+  };
 
-  const factsOf = async (userName: string): Promise<Record<LineKind, CallerFacts>> => {
+  const factsOf = async (userName: string, fallback?: EstateLine): Promise<Record<LineKind, CallerFacts>> => {
     const user = await db
       .selectFrom('users')
       .select('partner_id')
@@ -141,9 +194,12 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .executeTakeFirstOrThrow();
     const message = throwawayMessages.get(user.partner_id);
     if (message === undefined) throw new Error(`no throwaway message for partner ${user.partner_id}`);
+    const mobileLine = (await ownLineOf(db, userName, 'mobile')) ?? fallback;
+    if (!mobileLine) throw new Error(`${userName} lacks a mobile line: the demo data changed`);
+    const target = await throwawayUser(mobileLine.endpoint);
     const facts: Partial<Record<LineKind, CallerFacts>> = {};
     for (const kind of LINE_KIND_NAMES) {
-      facts[kind] = { line: await ownLineOf(db, userName, kind), partnerMessage: message, profile };
+      facts[kind] = { line: await ownLineOf(db, userName, kind), partnerMessage: message, profile, user: target };
     }
     return facts as Record<LineKind, CallerFacts>;
   };
@@ -178,13 +234,19 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       );
     return Object.fromEntries(LINE_KIND_NAMES.map((kind) => [kind, ofKind(kind)])) as Record<LineKind, TargetIds>;
   };
-  const exampleContext = (facts: Record<LineKind, CallerFacts>, invoice: typeof acmeInvoice): ExampleContext => ({
-    ids: idsOf(facts),
-    invoice: { location: invoice.location, pdfFileName: invoice.pdfFileName },
-    companyId: String((facts.mobile.line ?? facts.broadband.line ?? acmeLine.mobile).company),
-    freshAccount,
-    freshRefreshToken,
-  });
+  const exampleContext = (facts: Record<LineKind, CallerFacts>, invoice: typeof acmeInvoice): ExampleContext => {
+    const company = (facts.mobile.line ?? facts.broadband.line ?? acmeLine.mobile).company;
+    return {
+      ids: idsOf(facts),
+      invoice: { location: invoice.location, pdfFileName: invoice.pdfFileName },
+      companyId: String(company),
+      mobileUser,
+      freshAccount,
+      freshRefreshToken,
+      freshSite: () => freshSite(company),
+      freshTeam: () => freshTeam(company),
+    };
+  };
 
   const callers = new Map<SweepAccount | 'anonymous', Caller>();
   callers.set('anonymous', {
@@ -203,7 +265,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       headers: bearer(session.accessToken),
     });
     if (functionality.statusCode !== 200) throw new Error(`myFunctionality of ${name}: ${functionality.statusCode}`);
-    const facts = await factsOf(name);
+    const facts = await factsOf(name, acmeLine.mobile);
     callers.set(name, {
       name,
       session,
@@ -223,12 +285,18 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .orderBy('messages.id')
     .executeTakeFirstOrThrow();
 
+  const globexAdmin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('user_name', '=', 'globex.admin')
+    .executeTakeFirstOrThrow();
+
   return {
     foreign: Object.fromEntries(
       await Promise.all(
         LINE_KIND_NAMES.map(async (kind) => [
           kind,
-          { globex: await globexLine(db, kind), otherPartnerMessage: brightwave.id },
+          { globex: await globexLine(db, kind), otherPartnerMessage: brightwave.id, globexUser: globexAdmin.id },
         ]),
       ),
     ) as Record<LineKind, ForeignFacts>,
@@ -251,8 +319,9 @@ export type ExampleCall = {
 export async function exampleCallOf(named: NamedEndpoint, caller: Caller): Promise<ExampleCall> {
   const { endpoint } = named;
   const example = EXAMPLES[endpointKey(named)] ?? {};
-  const params: Record<string, string> = {};
+  const params: Record<string, string> = example.params ? await example.params(caller.example) : {};
   for (const name of pathParamNames(endpoint.path)) {
+    if (params[name] !== undefined) continue;
     const target = paramTargetOf(endpoint, name);
     const id = target === undefined ? undefined : caller.ids[lineKindOf(named)][target as ParamTarget];
     if (id === undefined) throw new Error(`${endpointLabel(endpoint)}: no id for :${name} (target ${target})`);
@@ -281,3 +350,19 @@ export function deletionsLast(list: readonly NamedEndpoint[]): NamedEndpoint[] {
 
 /** The kind of line whose ids fill an endpoint's path. */
 export const lineKindOf = (named: NamedEndpoint): LineKind => EXAMPLES[endpointKey(named)]?.line ?? 'mobile';
+
+/** The Mobile User profile and its default functionality: what the sweeps' users are given. */
+async function mobileUserProfile(db: DatabaseHandle['db']) {
+  const profile = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('name', '=', 'Mobile User')
+    .executeTakeFirstOrThrow();
+  const functionality = await db
+    .selectFrom('profile_functionality')
+    .select('functionality_id')
+    .where('profile_id', '=', profile.id)
+    .orderBy('functionality_id')
+    .execute();
+  return { id: profile.id, functionalityIds: functionality.map((row) => row.functionality_id) };
+}

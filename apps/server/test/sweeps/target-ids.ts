@@ -35,10 +35,16 @@ export type LineKind = keyof typeof LINE_KINDS;
 export const LINE_KIND_NAMES = Object.keys(LINE_KINDS) as LineKind[];
 
 /** What the fixture knows of one caller: a line of their estate (if they have an estate) and their partner's. */
-export type CallerFacts = { line: EstateLine | undefined; partnerMessage: number; profile: number };
+export type CallerFacts = {
+  line: EstateLine | undefined;
+  partnerMessage: number;
+  profile: number;
+  /** A user of the caller's estate made for the sweeps (never the caller: one's own record is read-only). */
+  user: number;
+};
 
 /** Records outside acme.admin's estate: Globex Engineering Ltd's (same partner), and another partner's message. */
-export type ForeignFacts = { globex: EstateLine; otherPartnerMessage: number };
+export type ForeignFacts = { globex: EstateLine; otherPartnerMessage: number; globexUser: number };
 
 export type TargetFixture = {
   /** An id of the caller's own estate, as it goes into a path; undefined when the caller has none. */
@@ -76,6 +82,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   message: {
     own: ({ partnerMessage }) => String(partnerMessage),
     foreign: ({ otherPartnerMessage }) => String(otherPartnerMessage),
+  },
+  user: {
+    own: ({ user }) => String(user),
+    foreign: ({ globexUser }) => String(globexUser),
   },
   profile: {
     own: ({ profile }) => String(profile),

@@ -17,6 +17,7 @@ import * as secondCarrier from './second-carrier';
 import * as sites from './sites';
 import * as teams from './teams';
 import * as usage from './usage';
+import * as users from './users';
 
 /**
  * Every endpoint of the API, by area and name: `API.orders.items` is `GET /api/orders/:orderId/items`. Each area is
@@ -38,6 +39,7 @@ export const API = {
   endpoints,
   sites,
   teams,
+  users,
   orders,
   contracts,
   usage,
@@ -79,3 +81,4 @@ export * as secondCarrierEndpoints from './second-carrier';
 export * as siteEndpoints from './sites';
 export * as teamEndpoints from './teams';
 export * as usageEndpoints from './usage';
+export * as userEndpoints from './users';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { anyOf } from '../access';
 import { odataList } from '../api';
 import { endpoint } from '../endpoint';
-import { TeamListItemSchema } from '../entities/sites-and-teams';
+import { TeamListItemSchema, TeamSaveSchema } from '../entities/sites-and-teams';
 import { ESTATE_READERS } from '../estate-readers';
 import { ODataQuerySchema } from '../odata';
 import { idParam } from '../params';
@@ -38,4 +39,36 @@ export const get = endpoint({
   params: TeamIdParams,
   query: ODataQuerySchema.pick({ $select: true, $expand: true }),
   response: TeamListItemSchema,
+});
+
+// Manage Teams (spec 2.10, 2.11): saves need ManageTeam Write, deletes ManageTeam Delete (docs/decisions/0108).
+
+export const create = endpoint({
+  method: 'POST',
+  path: '/api/teams',
+  summary: "Add a team to a company of the caller's estate, with mobile devices of that company",
+  access: anyOf('Write', 'ManageTeam'),
+  body: TeamSaveSchema,
+  successStatus: 201,
+  response: TeamListItemSchema,
+});
+
+export const update = endpoint({
+  method: 'PUT',
+  path: '/api/teams/:id',
+  summary: "Change a team of the caller's estate: its name and the mobile devices in it",
+  access: anyOf('Write', 'ManageTeam'),
+  params: TeamIdParams,
+  body: TeamSaveSchema,
+  response: TeamListItemSchema,
+});
+
+export const remove = endpoint({
+  method: 'DELETE',
+  path: '/api/teams/:id',
+  summary: "Delete a team of the caller's estate; its devices leave it (the devices stay)",
+  access: anyOf('Delete', 'ManageTeam'),
+  params: TeamIdParams,
+  successStatus: 204,
+  response: z.null(),
 });

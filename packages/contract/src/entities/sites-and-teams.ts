@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, NonEmptyStringSchema } from '../primitives';
 import { EntityNameSchema } from '../validation';
+import { NewAddressSchema } from './estate';
 
 /** A site or team as the estate lookups give it; every field is optional because `$select` picks them. */
 const EstateGroupSchema = z
@@ -25,3 +26,41 @@ export type TeamEndpointRef = z.infer<typeof TeamEndpointRefSchema>;
 
 export const TeamListItemSchema = EstateGroupSchema.extend({ endPoints: z.array(TeamEndpointRefSchema).optional() });
 export type TeamListItem = z.infer<typeof TeamListItemSchema>;
+
+/** A site with its address, as the admin list (spec 2.10) and the site form read it; `$select` picks the fields. */
+export const SiteDetailSchema = SiteListItemSchema.extend({
+  addressId: IdSchema,
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  line3: z.string().nullable(),
+  town: z.string(),
+  county: z.string(),
+  postCode: z.string(),
+}).partial();
+export type SiteDetail = z.infer<typeof SiteDetailSchema>;
+
+/** Something a form assigns, by id; a name sent with it (as GET answers it) is ignored. */
+export const IdRefSchema = z.object({ id: IdSchema, name: z.string().optional() });
+export type IdRef = z.infer<typeof IdRefSchema>;
+
+/**
+ * The site form's save (spec 2.11): one of the company's addresses or a new one. `companyId` may be left out by a
+ * caller of one company; a caller of several must say which (decision 0109).
+ */
+export const SiteSaveSchema = z.object({
+  id: IdSchema.optional(),
+  name: EntityNameSchema,
+  companyId: IdSchema.optional(),
+  addressId: IdSchema.optional(),
+  newAddress: NewAddressSchema.optional(),
+});
+export type SiteSave = z.infer<typeof SiteSaveSchema>;
+
+/** The team form's save: its name, company and the mobile devices in it. */
+export const TeamSaveSchema = z.object({
+  id: IdSchema.optional(),
+  name: EntityNameSchema,
+  companyId: IdSchema.optional(),
+  endPoints: z.array(IdRefSchema).max(10_000).default([]),
+});
+export type TeamSave = z.infer<typeof TeamSaveSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FunctionalitySchema, ProfileSchema, UserSchema } from './users';
+import { FunctionalitySchema, ProfileSchema, UserSaveSchema, UserSchema } from './users';
 
 const user = {
   id: 3,
@@ -37,5 +37,24 @@ describe('FunctionalitySchema and ProfileSchema', () => {
     expect(FunctionalitySchema.safeParse({ ...entry, accessType: 'read' }).success).toBe(false);
     expect(ProfileSchema.safeParse({ id: 1, name: 'Site Manager', level: 'Site' }).success).toBe(true);
     expect(ProfileSchema.safeParse({ id: 1, name: 'Site Manager', level: 'Region' }).success).toBe(false);
+  });
+});
+
+describe('UserSaveSchema', () => {
+  it('takes a user as GET answers it (assignment names are ignored) and defaults missing lists to empty', () => {
+    const saved = UserSaveSchema.parse(user);
+    expect(saved.companies).toEqual([{ id: 1, name: 'Acme Ltd' }]);
+    const minimal = UserSaveSchema.parse({ ...user, sites: undefined, teams: undefined });
+    expect(minimal.sites).toEqual([]);
+    expect(minimal.teams).toEqual([]);
+  });
+
+  it("refuses spec 5's lengths and the e-mail pattern with its message", () => {
+    expect(UserSaveSchema.safeParse({ ...user, userName: 'x'.repeat(51) }).success).toBe(false);
+    const email = UserSaveSchema.safeParse({ ...user, emailAddress: 'jo@example.abcdefghi' });
+    expect(email.error?.issues[0]?.message).toBe(
+      'The email address must contain a @ and be followed by at least one .',
+    );
+    expect(UserSaveSchema.safeParse({ ...user, emailAddress: 'jo@example.abcdefgh' }).success).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AccessTypeSchema, FunctionalityCodeSchema, ProfileLevelSchema } from '../permissions';
 import { IdSchema, NamedRefSchema, NonEmptyStringSchema } from '../primitives';
 import { UserEmailAddressSchema, UserNameSchema } from '../validation';
+import { IdRefSchema } from './sites-and-teams';
 
 export const FunctionalitySchema = z.object({
   id: IdSchema,
@@ -37,3 +38,42 @@ export const UserSchema = z.object({
   broadbandEndPoints: z.array(EndpointRefSchema),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** A row of Manage Users (spec 2.10); `$select` picks the fields. */
+export const UserListItemSchema = z
+  .object({
+    id: IdSchema,
+    userName: UserNameSchema,
+    emailAddress: z.string(),
+    profileId: IdSchema,
+    profileName: NonEmptyStringSchema,
+  })
+  .partial();
+export type UserListItem = z.infer<typeof UserListItemSchema>;
+
+const assigned = z.array(IdRefSchema).max(10_000).default([]);
+
+/**
+ * The user form's save (spec 2.11): the user, their functionality and what their profile level is assigned to.
+ * Only the list of the profile's level may hold items (decision 0109); the others are empty or left out.
+ */
+export const UserSaveSchema = z.object({
+  id: IdSchema.optional(),
+  userName: UserNameSchema,
+  emailAddress: UserEmailAddressSchema,
+  profileId: IdSchema,
+  functionalityIds: z.array(IdSchema).max(1_000),
+  companies: assigned,
+  sites: assigned,
+  teams: assigned,
+  mobileEndPoints: assigned,
+  broadbandEndPoints: assigned,
+});
+export type UserSave = z.infer<typeof UserSaveSchema>;
+
+/** Whether a username is free, ignoring case; `id` is the user being edited (their own name is not taken). */
+export const UserNameUniqueRequestSchema = z.object({
+  id: IdSchema.optional(),
+  userName: UserNameSchema,
+});
+export type UserNameUniqueRequest = z.infer<typeof UserNameUniqueRequestSchema>;

@@ -1,7 +1,5 @@
 import { API, ENDPOINT_TYPE } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import type { EstateScope } from '../../estate/estate-scope.js';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { actorOf, endpointRoutes } from '../endpoint-routes.js';
 import {
   changeName,
   changeSite,
@@ -11,11 +9,6 @@ import {
   endpointList,
   endpointsOfSite,
 } from './service.js';
-
-const actorOf = (scope: EstateScope, request: FastifyRequest) => ({
-  userId: scope.caller.userId,
-  requestId: request.id,
-});
 
 /** The caller's mobile devices and broadband contracts: lists (`$count=true&$top=0` counts them), one, and edits. */
 export const endpointListRoutes = endpointRoutes(API.endpoints, () => ({

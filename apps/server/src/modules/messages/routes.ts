@@ -1,17 +1,12 @@
 import { API } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import type { PartnerScope } from '../../estate/partner-scope.js';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { actorOf, endpointRoutes } from '../endpoint-routes.js';
 import { partnerScopeOf } from '../partners/partner-of-request.js';
 import { addMessage, allMessages, changeMessage, currentMessages, messageById, removeMessage } from './service.js';
 
 /** Staff work on their own partner's messages, whichever portal they are in. */
 const staffPartner = (scope: EstateScope): PartnerScope => ({ db: scope.db, partnerId: scope.caller.partnerId });
-const actorOf = (scope: EstateScope, request: FastifyRequest) => ({
-  userId: scope.caller.userId,
-  requestId: request.id,
-});
 
 /** Banner messages of a partner. Everyone reads the current ones; the partner's own staff write them. */
 export const messageRoutes = endpointRoutes(API.messages, () => ({

@@ -5,17 +5,24 @@ import type { Database } from '../../db/schema.js';
 /** How long the forgot-password e-mail's temporary password works (docs/decisions/0047). */
 export const TEMPORARY_PASSWORD_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Keeps a new temporary password for the user, replacing any earlier one: only the latest works. */
+/** How long a new user's first temporary password works (docs/decisions/0111): long enough to reach them. */
+export const NEW_USER_PASSWORD_LIFETIME_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * Keeps a new temporary password for the user, replacing any earlier one: only the latest works. `db` may be a
+ * transaction, so a new user and their first password are stored together.
+ */
 export async function storeTemporaryPassword(
   db: Kysely<Database>,
   userId: number,
   passwordHash: string,
+  lifetimeMs = TEMPORARY_PASSWORD_LIFETIME_MS,
   now = new Date(),
 ): Promise<void> {
   const row = {
     password_hash: passwordHash,
     created_at: now,
-    expires_at: new Date(now.getTime() + TEMPORARY_PASSWORD_LIFETIME_MS),
+    expires_at: new Date(now.getTime() + lifetimeMs),
   };
   await db
     .insertInto('temporary_passwords')

@@ -1,15 +1,14 @@
 import { API } from '@portal/contract';
-import { notFound } from '../../http/errors.js';
-import { endpointRoutes } from '../endpoint-routes.js';
-import { findSite, listSites, siteNames } from './repository.js';
+import { actorOf, endpointRoutes } from '../endpoint-routes.js';
+import { listSites, siteNames } from './repository.js';
+import { removeSite, saveSite, siteById } from './service.js';
 
-/** The sites of the caller's estate: a site-level user sees only their own. */
+/** The sites of the caller's estate (a site-level user sees only their own), and Manage Sites' saves and deletes. */
 export const siteRoutes = endpointRoutes(API.sites, () => ({
   list: ({ scope, query }) => listSites(scope, query),
   names: async ({ scope }) => ({ value: await siteNames(scope) }),
-  get: async ({ scope, params, query }) => {
-    const site = await findSite(scope, params.id, query);
-    if (!site) throw notFound();
-    return site;
-  },
+  get: ({ scope, params, query }) => siteById(scope, params.id, query.$select),
+  create: ({ scope, request, body }) => saveSite(scope, actorOf(scope, request), undefined, body),
+  update: ({ scope, request, params, body }) => saveSite(scope, actorOf(scope, request), params.id, body),
+  remove: async ({ scope, request, params }) => removeSite(scope, actorOf(scope, request), params.id),
 }));

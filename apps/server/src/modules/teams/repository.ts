@@ -1,4 +1,5 @@
 import type { NamedRef, ODataQuery, TeamEndpointRef } from '@portal/contract';
+import { type Actor, writeAs } from '../../db/audit.js';
 import { endpointsInEstate, teamsInEstate } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { runODataList } from '../../odata/index.js';
@@ -67,4 +68,67 @@ async function teamEndpoints(scope: EstateScope, teamIds: readonly number[]) {
     .execute();
   for (const { team_id, ...endpoint } of rows) byTeam.get(team_id)?.push(endpoint);
   return byTeam;
+}
+
+/** The company of one of the caller's teams, or undefined. */
+export function teamCompany(scope: EstateScope, teamId: number) {
+  return scope.db
+    .selectFrom('teams')
+    .select(['teams.id', 'teams.company_id'])
+    .where('teams.id', '=', teamId)
+    .where((eb) => teamsInEstate(eb, scope))
+    .executeTakeFirst();
+}
+
+/** Of `endpointIds`, those of the caller's estate, with their company and type. */
+export function endpointsAmong(scope: EstateScope, endpointIds: readonly number[]) {
+  if (endpointIds.length === 0) return Promise.resolve([]);
+  return scope.db
+    .selectFrom('endpoints')
+    .select(['endpoints.id', 'endpoints.company_id', 'endpoints.endpoint_type_id'])
+    .where('endpoints.id', 'in', endpointIds)
+    .where((eb) => endpointsInEstate(eb, scope))
+    .execute();
+}
+
+export type TeamWrite = { companyId: number; name: string; endpointIds: readonly number[] };
+
+/**
+ * Adds or changes a team in one audited transaction; answers its id. Its devices become exactly `endpointIds`
+ * among those the caller sees: memberships of devices outside the caller's estate are kept (decision 0076's rule).
+ */
+export function writeTeam(scope: EstateScope, actor: Actor, teamId: number | undefined, team: TeamWrite) {
+  return writeAs(scope.db, actor, async (trx) => {
+    let id = teamId;
+    if (id === undefined) {
+      id = (
+        await trx
+          .insertInto('teams')
+          .values({ company_id: team.companyId, name: team.name })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else {
+      await trx.updateTable('teams').set({ name: team.name }).where('id', '=', id).execute();
+      await trx
+        .deleteFrom('team_endpoints')
+        .where('team_id', '=', id)
+        .where('endpoint_id', 'in', scope.endpoints())
+        .execute();
+    }
+    if (team.endpointIds.length > 0) {
+      await trx
+        .insertInto('team_endpoints')
+        .values(
+          team.endpointIds.map((endpointId) => ({ team_id: id, endpoint_id: endpointId, company_id: team.companyId })),
+        )
+        .execute();
+    }
+    return id;
+  });
+}
+
+/** Deletes a team; its memberships (devices' and users') go with it, by the schema's cascades. */
+export async function deleteTeam(scope: EstateScope, actor: Actor, teamId: number): Promise<void> {
+  await writeAs(scope.db, actor, (trx) => trx.deleteFrom('teams').where('id', '=', teamId).execute());
 }

@@ -1,0 +1,282 @@
+import { ENDPOINT_TYPE, type EndpointRef, type NamedRef, type ODataQuery, type ProfileLevel } from '@portal/contract';
+import { sql } from 'kysely';
+import { type Actor, writeAs } from '../../db/audit.js';
+import { userInEstate } from '../../estate/conditions.js';
+import type { EstateScope } from '../../estate/estate-scope.js';
+import { runODataList } from '../../odata/index.js';
+import { storeTemporaryPassword } from '../passwords/repository.js';
+import { usersResource } from './resource.js';
+
+function usersOfEstate(scope: EstateScope) {
+  return scope.db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.profile_id')
+    .where('users.partner_id', '=', scope.caller.partnerId)
+    .where((eb) => userInEstate(eb.ref('users.id'), scope));
+}
+
+/** A page of the users of the caller's estate (those assigned to anything in it, and the caller). */
+export function listUsers(scope: EstateScope, options: ODataQuery) {
+  return runODataList({ db: scope.db, baseQuery: usersOfEstate(scope), resource: usersResource, options });
+}
+
+export type UserRow = {
+  id: number;
+  userName: string;
+  emailAddress: string;
+  profileId: number;
+  profileLevel: ProfileLevel;
+  /** Whether every assignment of the user is in the caller's estate, so the caller may change or delete them. */
+  whollyInEstate: boolean;
+};
+
+/** One user of the caller's estate, or undefined. */
+export async function findUser(scope: EstateScope, userId: number): Promise<UserRow | undefined> {
+  const outside = (table: string, column: string, ids: ReturnType<EstateScope['sites']>) =>
+    sql`EXISTS (SELECT 1 FROM ${sql.table(table)} a WHERE a.user_id = users.id
+      AND (a.${sql.ref(column)} IN (${ids})) IS NOT TRUE)`;
+  const row = await usersOfEstate(scope)
+    .select([
+      'users.id',
+      'users.user_name as userName',
+      'users.email_address as emailAddress',
+      'users.profile_id as profileId',
+      'profiles.level as profileLevel',
+      sql<boolean>`NOT (${outside('user_companies', 'company_id', scope.companies())}
+        OR ${outside('user_sites', 'site_id', scope.sites())}
+        OR ${outside('user_teams', 'team_id', scope.teams())}
+        OR ${outside('user_endpoints', 'endpoint_id', scope.endpoints())})`.as('whollyInEstate'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row ? { ...row, profileLevel: row.profileLevel as ProfileLevel } : undefined;
+}
+
+export type UserAssignments = {
+  functionalityIds: number[];
+  companies: NamedRef[];
+  sites: NamedRef[];
+  teams: NamedRef[];
+  mobileEndPoints: EndpointRef[];
+  broadbandEndPoints: EndpointRef[];
+};
+
+/** A user's functionality, and what they are assigned to of the caller's estate (nothing of others' is named). */
+export async function assignmentsOf(scope: EstateScope, userId: number): Promise<UserAssignments> {
+  const { db } = scope;
+  const [functionality, companies, sites, teams, endpoints] = await Promise.all([
+    db
+      .selectFrom('user_functionality')
+      .select('functionality_id as id')
+      .where('user_id', '=', userId)
+      .orderBy('functionality_id')
+      .execute(),
+    db
+      .selectFrom('user_companies')
+      .innerJoin('companies', 'companies.id', 'user_companies.company_id')
+      .select(['companies.id', 'companies.name'])
+      .where('user_companies.user_id', '=', userId)
+      .where('companies.id', 'in', scope.companies())
+      .orderBy('companies.name')
+      .execute(),
+    db
+      .selectFrom('user_sites')
+      .innerJoin('sites', 'sites.id', 'user_sites.site_id')
+      .select(['sites.id', 'sites.name'])
+      .where('user_sites.user_id', '=', userId)
+      .where('sites.id', 'in', scope.sites())
+      .orderBy('sites.name')
+      .execute(),
+    db
+      .selectFrom('user_teams')
+      .innerJoin('teams', 'teams.id', 'user_teams.team_id')
+      .select(['teams.id', 'teams.name'])
+      .where('user_teams.user_id', '=', userId)
+      .where('teams.id', 'in', scope.teams())
+      .orderBy('teams.name')
+      .execute(),
+    db
+      .selectFrom('user_endpoints')
+      .innerJoin('endpoints', 'endpoints.id', 'user_endpoints.endpoint_id')
+      .select(['endpoints.id', 'endpoints.name', 'endpoints.identifier', 'endpoints.endpoint_type_id'])
+      .where('user_endpoints.user_id', '=', userId)
+      .where('endpoints.id', 'in', scope.endpoints())
+      .orderBy('endpoints.name')
+      .execute(),
+  ]);
+  const ofType = (type: number) =>
+    endpoints.filter((e) => e.endpoint_type_id === type).map(({ id, name, identifier }) => ({ id, name, identifier }));
+  return {
+    functionalityIds: functionality.map((row) => row.id),
+    companies,
+    sites,
+    teams,
+    mobileEndPoints: ofType(ENDPOINT_TYPE.mobile),
+    broadbandEndPoints: ofType(ENDPOINT_TYPE.broadband),
+  };
+}
+
+/** Whether another user than `exceptId` has this username, ignoring case (every partner's: sign-in names are global). */
+export async function userNameTaken(scope: EstateScope, userName: string, exceptId: number | undefined) {
+  const row = await scope.db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(user_name)`, '=', userName.toLowerCase())
+    .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId as number))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findProfile(scope: EstateScope, profileId: number) {
+  return scope.db.selectFrom('profiles').select(['id', 'name', 'level']).where('id', '=', profileId).executeTakeFirst();
+}
+
+/** Code and access type of each of `ids` that exists. */
+export function functionalityAmong(scope: EstateScope, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return scope.db
+    .selectFrom('functionality')
+    .select(['id', 'code', 'access_type as accessType'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** What an assignment list may name: of the caller's estate, and for endpoints of one type. */
+export type AssignableKind = 'companies' | 'sites' | 'teams' | 'mobileEndPoints' | 'broadbandEndPoints';
+
+/** Of `ids`, those of the kind in the caller's estate. */
+export async function assignableAmong(scope: EstateScope, kind: AssignableKind, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const { db } = scope;
+  const rows =
+    kind === 'companies'
+      ? await db
+          .selectFrom('companies')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('id', 'in', scope.companies())
+          .execute()
+      : kind === 'sites'
+        ? await db.selectFrom('sites').select('id').where('id', 'in', ids).where('id', 'in', scope.sites()).execute()
+        : kind === 'teams'
+          ? await db.selectFrom('teams').select('id').where('id', 'in', ids).where('id', 'in', scope.teams()).execute()
+          : await db
+              .selectFrom('endpoints')
+              .select('id')
+              .where('id', 'in', ids)
+              .where('id', 'in', scope.endpoints())
+              .where(
+                'endpoint_type_id',
+                '=',
+                kind === 'mobileEndPoints' ? ENDPOINT_TYPE.mobile : ENDPOINT_TYPE.broadband,
+              )
+              .execute();
+  return rows.map((row) => row.id);
+}
+
+export type UserWrite = {
+  userName: string;
+  emailAddress: string;
+  profileId: number;
+  functionalityIds: readonly number[];
+  companyIds: readonly number[];
+  siteIds: readonly number[];
+  teamIds: readonly number[];
+  endpointIds: readonly number[];
+};
+
+/** A new user's credentials: a password nobody knows, and the temporary one e-mailed to them (decision 0111). */
+export type FirstCredentials = { unknownPasswordHash: string; temporaryPasswordHash: string; lifetimeMs: number };
+
+/**
+ * Adds (with `credentials`) or changes a user in one audited transaction; answers the id. Their functionality and
+ * assignments become exactly those given: the caller changes only users wholly inside their estate.
+ */
+export function writeUser(
+  scope: EstateScope,
+  actor: Actor,
+  target: { id: number } | { credentials: FirstCredentials },
+  user: UserWrite,
+) {
+  return writeAs(scope.db, actor, async (trx) => {
+    const fields = { user_name: user.userName, email_address: user.emailAddress, profile_id: user.profileId };
+    let id: number;
+    if ('id' in target) {
+      id = target.id;
+      await trx.updateTable('users').set(fields).where('id', '=', id).execute();
+      for (const table of [
+        'user_functionality',
+        'user_companies',
+        'user_sites',
+        'user_teams',
+        'user_endpoints',
+      ] as const) {
+        await trx.deleteFrom(table).where('user_id', '=', id).execute();
+      }
+    } else {
+      id = (
+        await trx
+          .insertInto('users')
+          .values({ ...fields, partner_id: scope.caller.partnerId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await trx
+        .insertInto('user_credentials')
+        .values({ user_id: id, password_hash: target.credentials.unknownPasswordHash, reset_required: true })
+        .execute();
+      await storeTemporaryPassword(trx, id, target.credentials.temporaryPasswordHash, target.credentials.lifetimeMs);
+    }
+    const rows = <T>(ids: readonly number[], row: (value: number) => T) => ids.map(row);
+    if (user.functionalityIds.length > 0) {
+      await trx
+        .insertInto('user_functionality')
+        .values(rows(user.functionalityIds, (functionality_id) => ({ user_id: id, functionality_id })))
+        .execute();
+    }
+    if (user.companyIds.length > 0) {
+      await trx
+        .insertInto('user_companies')
+        .values(
+          rows(user.companyIds, (company_id) => ({ user_id: id, company_id, partner_id: scope.caller.partnerId })),
+        )
+        .execute();
+    }
+    if (user.siteIds.length > 0) {
+      await trx
+        .insertInto('user_sites')
+        .values(rows(user.siteIds, (site_id) => ({ user_id: id, site_id })))
+        .execute();
+    }
+    if (user.teamIds.length > 0) {
+      await trx
+        .insertInto('user_teams')
+        .values(rows(user.teamIds, (team_id) => ({ user_id: id, team_id })))
+        .execute();
+    }
+    if (user.endpointIds.length > 0) {
+      await trx
+        .insertInto('user_endpoints')
+        .values(rows(user.endpointIds, (endpoint_id) => ({ user_id: id, endpoint_id })))
+        .execute();
+    }
+    return id;
+  });
+}
+
+/**
+ * Deletes a user in one audited transaction. Their sessions are revoked first, so the audit log shows them ended;
+ * the delete then takes every credential and refresh token with it, and the next request with any of their access
+ * tokens finds no user (auth/principal.ts reads the caller on every request) and answers 401.
+ */
+export async function deleteUser(scope: EstateScope, actor: Actor, userId: number): Promise<void> {
+  await writeAs(scope.db, actor, async (trx) => {
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+  });
+}
