@@ -1,6 +1,7 @@
 import {
   authEndpoints,
   FAULT_REPORT_UPLOAD,
+  type FaultReportFields,
   faultReportEndpoints,
   messageEndpoints,
   orderEndpoints,
@@ -60,9 +61,11 @@ describe('callEndpoint', () => {
   });
 
   it('posts a multipart body: the fields as JSON in the first part, `report`, then the files', async () => {
-    const { client, session, calls, fetch } = setup(() => json(202, { id: 4, reference: 'FR-000004', status: 'queued' }));
+    const { client, session, calls, fetch } = setup(() =>
+      json(202, { id: 4, reference: 'FR-000004', status: 'queued' }),
+    );
     signIn(session);
-    const report = {
+    const report: FaultReportFields = {
       faultType: 'NoConnection',
       faultDescription: 'No sync since the storm',
       faultStartedDate: '2026-11-20',
@@ -77,7 +80,7 @@ describe('callEndpoint', () => {
       nonAdslEquipmentRemoved: true,
       intrusionConsent: true,
       acceptEngineeringCharges: true,
-    } as const;
+    };
     const image = new File([new Uint8Array([137, 80, 78, 71])], 'trace.png', { type: 'image/png' });
     const accepted = await callEndpoint(
       faultReportEndpoints.businessBroadband,
