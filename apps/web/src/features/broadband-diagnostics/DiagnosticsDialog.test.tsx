@@ -1,15 +1,29 @@
 // @vitest-environment jsdom
-import { NOTIFICATION_MESSAGES, type Permission, VALIDATION_MESSAGES } from '@portal/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NOTIFICATION_MESSAGES } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
-import { renderWithPermissions } from '../bills/test-utils';
-import DiagnosticsDialog, { type DiagnosticsLine, FIBRE_NOTE } from './DiagnosticsDialog';
+import { FIBRE_NOTE } from './DiagnosticsDialog';
+import {
+  ALTERNATIVE_LINE,
+  CONNECTED_FROM,
+  DIAGNOSTICS,
+  diagnosticsApi,
+  FIBRE_LINE,
+  GROUP,
+  ok,
+  PASS,
+  renderDialog,
+  runAll,
+  STANDARD_LINE,
+  statusOf,
+  testCard,
+  testNames,
+} from './diagnostics-test-api';
 
-const API = 'http://localhost/api';
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -18,121 +32,9 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const GROUP = '6f0e8f6e-3f7a-4a51-8d67-0c1f3e7f2b10';
-const CONNECTED_FROM = '2026-11-23T07:15:00.000Z';
-const FIBRE_LINE: DiagnosticsLine = {
-  orderItemId: 41,
-  carrierId: 494,
-  productLineId: 9,
-  cli: '01632960041',
-  ipAddress: '203.0.113.41',
-};
-const STANDARD_LINE: DiagnosticsLine = { ...FIBRE_LINE, orderItemId: 42, productLineId: 8, cli: '01632960042' };
-const ALTERNATIVE_LINE: DiagnosticsLine = { ...FIBRE_LINE, orderItemId: 43, carrierId: 588, productLineId: 35 };
-
-const DIAGNOSTICS: Permission[] = [{ code: 'BroadbandDiagnostics', accessType: 'Read' }];
-const REPORTER: Permission[] = [...DIAGNOSTICS, { code: 'BroadbandReportFault', accessType: 'Write' }];
-
-const ok = <T,>(model: T) => HttpResponse.json({ success: true, model, errors: [] });
-const PASS = {
-  testOutcome: 'Pass',
-  faultLocation: null,
-  faultDescription: null,
-  diagnosisCode: 'OK0001',
-  accessNetworkOperatorReference: 'ANO-778812',
-};
-const SYNC = {
-  operStatus: 'Up',
-  timeInSync: 86_400,
-  downstreamRate: 67_321,
-  upstreamRate: 19_998,
-  downstreamSnr: 6.1,
-  maxDownstreamRate: 79_999,
-  maxUpstreamRate: 20_000,
-  attenuation: 12.5,
-};
-const SPEED_RUNS = ['ST-1001', 'ST-1002', 'ST-1003', 'ST-1004'].map((resultId, index) => ({
-  resultId,
-  testedAt: `2026-11-2${index}T09:00:00.000Z`,
-  downloadSpeed: 9_500,
-  uploadSpeed: 950,
-  latency: 30,
-}));
-
-interface Api {
-  wlr3?: boolean | 'fails';
-  live?: { active: boolean; connected: boolean };
-  /** Answers to each test path segment, overriding the healthy ones. */
-  answers?: Partial<Record<string, () => Response | Promise<Response>>>;
-  /** Milliseconds each sync and fibre test takes. */
-  copperMs?: number;
-  reportStatus?: number;
-  reportBody?: unknown;
-}
-
-/** The carrier routes of both services, healthy unless told otherwise; records what the dialog sent. */
-function diagnosticsApi(api: Api = {}) {
-  const calls: string[] = [];
-  let copperActive = 0;
-  let copperOverlap = false;
-  const reports: FormData[] = [];
-  const copper = async (answer: () => Response) => {
-    copperActive += 1;
-    if (copperActive > 1) copperOverlap = true;
-    await delay(api.copperMs ?? 20);
-    copperActive -= 1;
-    return answer();
-  };
-  const healthy: Record<string, () => Response | Promise<Response>> = {
-    onlineStatus: () =>
-      ok({ ...(api.live ?? { active: true, connected: true }), connectedFrom: api.live ? null : CONNECTED_FROM }),
-    syncStatus: () => copper(() => ok(SYNC)),
-    exchangeStatus: () => ok({ frame: 'F2', card: 'C14', port: 'P7', lineLength: 1450, exchangeName: 'Hove' }),
-    broadbandStatus: () => ok(PASS),
-    lineStatus: () => ok(PASS),
-    fibreStatus: () => copper(() => ok(PASS)),
-  };
-  server.use(
-    http.get(`${API}/:service/:id/diagnosticsGroup`, () => HttpResponse.json({ diagnosticGroupGuid: GROUP })),
-    http.get(`${API}/:service/:id/services`, () =>
-      api.wlr3 === 'fails'
-        ? HttpResponse.json({ code: 'carrier_unavailable' }, { status: 503 })
-        : HttpResponse.json({ value: api.wlr3 ? [{ description: 'WLR3' }, { description: 'Broadband' }] : [] }),
-    ),
-    http.get(`${API}/:service/:id/speedTestResults`, () => HttpResponse.json({ value: SPEED_RUNS })),
-    http.post(`${API}/:service/:id/reportFault`, async ({ request }) => {
-      calls.push(`POST ${new URL(request.url).pathname}${new URL(request.url).search}`);
-      reports.push(await request.formData());
-      await delay(20);
-      return HttpResponse.json(api.reportBody ?? { id: 42, reference: 'FR-000042', status: 'queued' }, {
-        status: api.reportStatus ?? 202,
-      });
-    }),
-    http.get(`${API}/:service/:id/:test`, ({ request, params }) => {
-      const url = new URL(request.url);
-      calls.push(`${url.pathname}${url.search}`);
-      const test = String(params.test);
-      const answer = api.answers?.[test] ?? healthy[test];
-      return answer ? answer() : HttpResponse.json({ code: 'not_found' }, { status: 404 });
-    }),
-  );
-  return { calls, reports, copperOverlapped: () => copperOverlap };
-}
-
-function renderDialog(line: DiagnosticsLine, permissions: Permission[] = REPORTER) {
-  const onClose = vi.fn();
-  const view = renderWithPermissions(<DiagnosticsDialog open line={line} onClose={onClose} />, permissions);
-  return { ...view, onClose };
-}
-
-const testCard = (name: string) => screen.getByRole('region', { name });
-const statusOf = (name: string) => within(testCard(name)).getByRole('status');
-const testNames = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
-const runAll = () => screen.findByRole('button', { name: /^run all tests$/i });
-
 describe('the diagnostics dialog', () => {
   it('lists every test of a fibre line with a WLR3 service, with the fibre note', async () => {
-    diagnosticsApi({ wlr3: true });
+    diagnosticsApi(server, { wlr3: true });
     renderDialog(FIBRE_LINE);
     await runAll();
     expect(testNames()).toEqual([
@@ -149,7 +51,7 @@ describe('the diagnostics dialog', () => {
   });
 
   it('leaves out Line Status when the services call fails, and the fibre test on a standard line', async () => {
-    diagnosticsApi({ wlr3: 'fails' });
+    diagnosticsApi(server, { wlr3: 'fails' });
     renderDialog(STANDARD_LINE);
     await runAll();
     expect(testNames()).toEqual(['Live Status', 'Sync Status', 'Exchange Status', 'Broadband Status']);
@@ -158,7 +60,7 @@ describe('the diagnostics dialog', () => {
   });
 
   it('keeps only Live Status and the fibre test on an alternative-carrier line, on its own service', async () => {
-    const api = diagnosticsApi({ wlr3: true });
+    const api = diagnosticsApi(server, { wlr3: true });
     renderDialog(ALTERNATIVE_LINE);
     await userEvent.click(await runAll());
     expect(testNames()).toEqual(['Live Status', 'Fibre Status']);
@@ -167,7 +69,7 @@ describe('the diagnostics dialog', () => {
   });
 
   it('runs all tests with every status shown, never sync and fibre at once', async () => {
-    const api = diagnosticsApi({ wlr3: true, copperMs: 300 });
+    const api = diagnosticsApi(server, { wlr3: true, copperMs: 300 });
     renderDialog(FIBRE_LINE);
     await userEvent.click(await runAll());
     expect(statusOf('Sync Status').textContent).toContain('Running');
@@ -190,7 +92,7 @@ describe('the diagnostics dialog', () => {
   });
 
   it('queues a fibre test started while sync runs', async () => {
-    const api = diagnosticsApi({ copperMs: 60 });
+    const api = diagnosticsApi(server, { copperMs: 60 });
     renderDialog(FIBRE_LINE);
     await runAll();
     await userEvent.click(screen.getByRole('button', { name: 'Run Sync Status' }));
@@ -201,7 +103,7 @@ describe('the diagnostics dialog', () => {
   });
 
   it('runs the fibre test without its copper element for RUN NON-INTRUSIVE TESTS', async () => {
-    const api = diagnosticsApi();
+    const api = diagnosticsApi(server);
     renderDialog(FIBRE_LINE);
     await userEvent.click(await screen.findByRole('button', { name: /^run non-intrusive tests$/i }));
     await waitFor(() => expect(statusOf('Fibre Status').textContent).toContain('Passed'));
@@ -213,7 +115,7 @@ describe('the diagnostics dialog', () => {
     [{ active: true, connected: false }, 'Disconnected'],
     [{ active: false, connected: false }, 'Suspended'],
   ])('labels a live status of %o %s', async (live, label) => {
-    diagnosticsApi({ live });
+    diagnosticsApi(server, { live });
     renderDialog(STANDARD_LINE);
     await runAll();
     await userEvent.click(screen.getByRole('button', { name: 'Run Live Status' }));
@@ -222,7 +124,7 @@ describe('the diagnostics dialog', () => {
 
   it("shows Failed with the carrier's first message, or the unexpected-error message when the API fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    diagnosticsApi({
+    diagnosticsApi(server, {
       answers: {
         syncStatus: () =>
           HttpResponse.json({
@@ -252,7 +154,7 @@ describe('the diagnostics dialog', () => {
 
   it('shows the answer to the newest run of a test, not an older one that comes later', async () => {
     let reads = 0;
-    diagnosticsApi({
+    diagnosticsApi(server, {
       answers: {
         exchangeStatus: async () => {
           reads += 1;
@@ -273,7 +175,7 @@ describe('the diagnostics dialog', () => {
   });
 
   it('offers Report Fault only with BroadbandReportFault Write, once a test has run', async () => {
-    diagnosticsApi();
+    diagnosticsApi(server);
     const { unmount } = renderDialog(STANDARD_LINE);
     await runAll();
     expect(screen.queryByRole('tab', { name: 'Report Fault' })).toBeNull();
@@ -288,7 +190,7 @@ describe('the diagnostics dialog', () => {
   });
 
   it('closes with its Close button, not with Escape while a test runs', async () => {
-    diagnosticsApi({ copperMs: 200 });
+    diagnosticsApi(server, { copperMs: 200 });
     const { onClose } = renderDialog(STANDARD_LINE);
     await userEvent.click(await screen.findByRole('button', { name: 'Run Sync Status' }));
     await userEvent.keyboard('{Escape}');

@@ -174,7 +174,11 @@ function Checklist({ disabled }: { disabled: boolean }) {
             <FormControl error={fieldState.error !== undefined} disabled={disabled}>
               <FormLabel id={`${name}-label`}>{question}</FormLabel>
               <RadioGroup row aria-labelledby={`${name}-label`} {...field}>
-                <FormControlLabel value="yes" control={<Radio slotProps={{ input: { ref: field.ref } }} />} label="Yes" />
+                <FormControlLabel
+                  value="yes"
+                  control={<Radio slotProps={{ input: { ref: field.ref } }} />}
+                  label="Yes"
+                />
                 <FormControlLabel value="no" control={<Radio />} label="No" />
               </RadioGroup>
               {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
