@@ -19,6 +19,19 @@ const PROBLEM_MESSAGES: Record<FileProblem, string> = {
   count: VALIDATION_MESSAGES.exceededMaxFileCount,
 };
 
+/** A stable key per chosen file: two files may share a name, and the same file can be chosen twice. */
+const fileKeys = new WeakMap<File, number>();
+let lastFileKey = 0;
+function keyOf(file: File): number {
+  let key = fileKeys.get(file);
+  if (key === undefined) {
+    lastFileKey += 1;
+    key = lastFileKey;
+    fileKeys.set(file, key);
+  }
+  return key;
+}
+
 export interface FileUploadProps {
   label: string;
   files: readonly File[];
@@ -115,7 +128,7 @@ export function FileUpload({ label, files, onChange, limits, hint, disabled = fa
           <List dense aria-label="Chosen files">
             {files.map((file, index) => (
               <ListItem
-                key={`${index}-${file.name}`}
+                key={keyOf(file)}
                 secondaryAction={
                   <IconButton
                     edge="end"
