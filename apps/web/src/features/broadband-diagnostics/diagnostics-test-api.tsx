@@ -1,7 +1,7 @@
 import type { Permission } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import type { SetupServerApi } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { vi } from 'vitest';
 import { renderWithPermissions } from '../bills/test-utils';
 import DiagnosticsDialog, { type DiagnosticsLine } from './DiagnosticsDialog';
@@ -62,7 +62,7 @@ export interface Api {
 }
 
 /** The carrier routes of both services, healthy unless told otherwise; records what the dialog sent. */
-export function diagnosticsApi(server: SetupServerApi, api: Api = {}) {
+export function diagnosticsApi(server: SetupServer, api: Api = {}) {
   const calls: string[] = [];
   let copperActive = 0;
   let copperOverlap = false;
