@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
-import { DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
+import { animationsFinished, DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
 import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
@@ -67,18 +67,6 @@ async function finished(dialog: Locator, tests: readonly string[]): Promise<Reco
   return answers;
 }
 
-/** The dialog's fade-in and the indicators' zoom done, so a screenshot and axe see the final colours. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-}
-
 // runs once the contract page and carrier routes are merged
 describe.skip('broadband diagnostics', () => {
   const portal = usePortal();
@@ -105,7 +93,7 @@ describe.skip('broadband diagnostics', () => {
       expect(await dialog.getByText(NOTIFICATION_MESSAGES.diagnosticsDuplicateTest).count()).toBe(0);
       expect(await dialog.getByText(NOTIFICATION_MESSAGES.diagnosticsUnexpectedError).count()).toBe(0);
 
-      await settled(page);
+      await animationsFinished(page);
       await expectAccessible(page);
       await takeScreenshot(page, 'diagnostics-dialog', viewport, { fullPage: false });
 
@@ -200,7 +188,7 @@ describe.skip('broadband diagnostics', () => {
     expect(names).toEqual(['Live Status', 'Fibre Status']);
     await dialog.getByRole('button', { name: /^run all tests$/i }).click();
     await finished(dialog, names);
-    await settled(page);
+    await animationsFinished(page);
     await takeScreenshot(page, 'diagnostics-dialog-alternative', DESKTOP, { fullPage: false });
     expect(await problems()).toEqual(NO_PROBLEMS);
   });

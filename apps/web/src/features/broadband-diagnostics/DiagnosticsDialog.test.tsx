@@ -3,8 +3,7 @@ import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { FIBRE_NOTE } from './DiagnosticsDialog';
 import {
@@ -19,18 +18,13 @@ import {
   renderDialog,
   runAll,
   STANDARD_LINE,
+  startFakeApi,
   statusOf,
   testCard,
   testNames,
 } from './diagnostics-test-api';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = startFakeApi();
 
 describe('the diagnostics dialog', () => {
   it('lists every test of a fibre line with a WLR3 service, with the fibre note', async () => {

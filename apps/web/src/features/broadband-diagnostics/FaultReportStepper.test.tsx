@@ -2,18 +2,11 @@
 import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { diagnosticsApi, GROUP, renderDialog, STANDARD_LINE, statusOf } from './diagnostics-test-api';
+import { describe, expect, it, vi } from 'vitest';
+import { diagnosticsApi, GROUP, renderDialog, STANDARD_LINE, startFakeApi, statusOf } from './diagnostics-test-api';
 import { CHECKLIST_QUESTIONS } from './fault-report-form';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = startFakeApi();
 
 const user = userEvent.setup();
 const png = (name = 'trace.png') =>
@@ -61,6 +54,18 @@ async function giveConsents() {
 }
 
 // Each test walks the form field by field as a user would: slower than the default 5 seconds allow.
+/** Fills and submits a report of a type without the slow-speeds steps. */
+async function reportFaultOfType(type: string) {
+  await fillFaultDetails(type);
+  await next();
+  await fillContact();
+  await next();
+  await answerChecklist();
+  await next();
+  await giveConsents();
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
 describe('the fault report stepper', { timeout: 30_000 }, () => {
   it('reports a slow-speeds fault through all six steps, blocking each step until it is complete, then resets', async () => {
     const api = diagnosticsApi(server);
@@ -182,14 +187,7 @@ describe('the fault report stepper', { timeout: 30_000 }, () => {
       reportBody: { statusCode: 409, error: 'Conflict', message },
     });
     await openReportFault();
-    await fillFaultDetails('Noise on the line');
-    await next();
-    await fillContact();
-    await next();
-    await answerChecklist();
-    await next();
-    await giveConsents();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await reportFaultOfType('Noise on the line');
     expect(await screen.findByText(message)).toBeTruthy();
     expect(api.reports()).toHaveLength(1);
     expect(stepHeading()).toBe('Step 6: Consents');
@@ -205,14 +203,7 @@ describe('the fault report stepper', { timeout: 30_000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     diagnosticsApi(server, { reportStatus: 500, reportBody: {} });
     await openReportFault();
-    await fillFaultDetails('No connection');
-    await next();
-    await fillContact();
-    await next();
-    await answerChecklist();
-    await next();
-    await giveConsents();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await reportFaultOfType('No connection');
     expect(await screen.findByText(NOTIFICATION_MESSAGES.unexpectedError)).toBeTruthy();
   });
 });

@@ -54,36 +54,62 @@ export function FaultStepFields({
   }
 }
 
+/** A required choice of the form, as an outlined select with its error under it. */
+function SelectField({
+  name,
+  label,
+  options,
+  disabled,
+  onChosen,
+}: {
+  name: 'faultType' | 'frequency';
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  disabled: boolean;
+  onChosen?: (value: string) => void;
+}) {
+  const { control } = useFormContext<FaultFormValues>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          label={label}
+          {...field}
+          inputRef={field.ref}
+          onChange={(event) => {
+            field.onChange(event);
+            onChosen?.(event.target.value);
+          }}
+          disabled={disabled}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
 function FaultDetails({ disabled }: { disabled: boolean }) {
-  const { control, register, setValue, formState } = useFormContext<FaultFormValues>();
+  const { register, setValue, formState } = useFormContext<FaultFormValues>();
   const { errors } = formState;
   return (
     <Stack spacing={2}>
-      <Controller
-        control={control}
+      <SelectField
         name="faultType"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            label="Fault type"
-            {...field}
-            inputRef={field.ref}
-            onChange={(event) => {
-              field.onChange(event);
-              // Spec 4: slow speeds makes three empty speed-test slots; any other type clears them.
-              setValue('speedTestResults', speedTestSlots(event.target.value));
-            }}
-            disabled={disabled}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          >
-            {FAULT_TYPES.map((type) => (
-              <MenuItem key={type.value} value={type.value}>
-                {type.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label="Fault type"
+        options={FAULT_TYPES}
+        disabled={disabled}
+        // Spec 4: slow speeds makes three empty speed-test slots; any other type clears them.
+        onChosen={(value) => setValue('speedTestResults', speedTestSlots(value))}
       />
       <TextField
         {...muiRegister(register('faultDescription'))}
@@ -108,7 +134,7 @@ function FaultDetails({ disabled }: { disabled: boolean }) {
 }
 
 function ContactDetails({ disabled }: { disabled: boolean }) {
-  const { control, register, formState } = useFormContext<FaultFormValues>();
+  const { register, formState } = useFormContext<FaultFormValues>();
   const { errors } = formState;
   return (
     <Stack spacing={2}>
@@ -129,26 +155,11 @@ function ContactDetails({ disabled }: { disabled: boolean }) {
         error={errors.contactNumber !== undefined}
         helperText={errors.contactNumber?.message}
       />
-      <Controller
-        control={control}
+      <SelectField
         name="frequency"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            label="How often does it happen?"
-            {...field}
-            inputRef={field.ref}
-            disabled={disabled}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          >
-            {FAULT_FREQUENCIES.map((frequency) => (
-              <MenuItem key={frequency} value={frequency}>
-                {frequency}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label="How often does it happen?"
+        options={FAULT_FREQUENCIES.map((frequency) => ({ value: frequency, label: frequency }))}
+        disabled={disabled}
       />
       <TextField
         {...muiRegister(register('routerType'))}

@@ -1,14 +1,26 @@
 import type { Permission } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import type { SetupServer } from 'msw/node';
-import { vi } from 'vitest';
+import { type SetupServer, setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { renderWithPermissions } from '../bills/test-utils';
 import DiagnosticsDialog, { type DiagnosticsLine } from './DiagnosticsDialog';
 
 /** Component-test fakes of the carrier routes the diagnostics dialog calls (docs/decisions/0095). */
 
 const API = 'http://localhost/api';
+
+/** A fake API for one test file: unanswered requests fail the test; handlers and spies reset after each test. */
+export function startFakeApi(): SetupServer {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => server.close());
+  return server;
+}
 export const GROUP = '6f0e8f6e-3f7a-4a51-8d67-0c1f3e7f2b10';
 export const CONNECTED_FROM = '2026-11-23T07:15:00.000Z';
 export const FIBRE_LINE: DiagnosticsLine = {
