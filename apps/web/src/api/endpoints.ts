@@ -138,3 +138,10 @@ export function endpointQuery<E extends EndpointDefinition & { method: 'GET' }>(
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
+
+/** The server's own words for a refused call (the `message` of its ApiError body), when it gave any. */
+export function serverErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return undefined;
+  const { message } = error.body as { message?: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}

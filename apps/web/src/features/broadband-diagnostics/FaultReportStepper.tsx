@@ -15,8 +15,7 @@ import {
 } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { ApiError } from '../../api/client';
-import { callEndpoint } from '../../api/endpoints';
+import { callEndpoint, serverErrorMessage } from '../../api/endpoints';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import type { DiagnosticsLine } from './DiagnosticsDialog';
 import type { LineEndpoints } from './diagnostic-tests';
@@ -36,15 +35,6 @@ const FAULT_REPORT_BY_SERVICE = {
   broadbandKeystone: faultReportEndpoints.businessBroadband,
   broadbandSkylark: faultReportEndpoints.alternativeBroadband,
 } as const satisfies Record<BroadbandServiceSegment, unknown>;
-
-/** The server's own words for a refused report (its ApiError message), or the generic one (spec 8). */
-function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
-    const message = (error.body as { message?: unknown }).message;
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return NOTIFICATION_MESSAGES.unexpectedError;
-}
 
 /**
  * The Report Fault tab (spec 2.16, 4, 5; decision 0106): a linear stepper of six steps, each checked before Next
@@ -95,7 +85,7 @@ export function FaultReportStepper({
       reference = accepted.reference;
     } catch (error) {
       console.error(error);
-      setFailure(failureMessage(error));
+      setFailure(serverErrorMessage(error) ?? NOTIFICATION_MESSAGES.unexpectedError);
       return;
     }
     notify({ message: NOTIFICATION_MESSAGES.submitSuccessful, severity: 'success' });
