@@ -102,7 +102,16 @@ export function FaultReportStepper({
             Fault {reported} has been reported.
           </Alert>
         ) : null}
-        <Stepper activeStep={active} alternativeLabel sx={{ '& .MuiStepLabel-label': { typography: 'caption' } }}>
+        <Stepper
+          activeStep={active}
+          alternativeLabel
+          sx={{
+            pt: 1,
+            '& .MuiStepLabel-label': { typography: 'caption' },
+            // Six labels do not fit a phone's width: there the heading below names the step.
+            '& .MuiStepLabel-labelContainer': { display: { xs: 'none', sm: 'block' } },
+          }}
+        >
           {FAULT_STEPS.map((step, index) => {
             const skipped = !stepApplies(step, faultType);
             return (
