@@ -184,7 +184,12 @@ function Checklist({ disabled }: { disabled: boolean }) {
           render={({ field, fieldState }) => (
             <FormControl error={fieldState.error !== undefined} disabled={disabled}>
               <FormLabel id={`${name}-label`}>{question}</FormLabel>
-              <RadioGroup row aria-labelledby={`${name}-label`} {...field}>
+              <RadioGroup
+                row
+                aria-labelledby={`${name}-label`}
+                aria-describedby={fieldState.error ? `${name}-error` : undefined}
+                {...field}
+              >
                 <FormControlLabel
                   value="yes"
                   control={<Radio slotProps={{ input: { ref: field.ref } }} />}
@@ -192,7 +197,9 @@ function Checklist({ disabled }: { disabled: boolean }) {
                 />
                 <FormControlLabel value="no" control={<Radio />} label="No" />
               </RadioGroup>
-              {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
+              {fieldState.error ? (
+                <FormHelperText id={`${name}-error`}>{fieldState.error.message}</FormHelperText>
+              ) : null}
             </FormControl>
           )}
         />
