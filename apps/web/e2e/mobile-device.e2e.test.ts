@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES, VALIDATION_MESSAGES } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
-import { DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
+import { animationsFinished, DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
 import { E2E_COMPLETION_MS } from './support/carrier-sim';
 import { expectAccessible, latestEmail, NO_PROBLEMS, signIn } from './support/portal';
 import { usePortal } from './support/suite';
@@ -112,14 +112,7 @@ describe('mobile device page', () => {
         if (dialogName === 'Call Barring') await dialog.getByRole('switch').first().waitFor();
         if (dialogName === 'SIM Swap') await dialog.getByLabel('New SIM number').waitFor();
         // Its fade-in done, so the colours axe measures are the final ones.
-        await page.evaluate(() =>
-          Promise.allSettled(
-            document
-              .getAnimations()
-              .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-              .map((animation) => animation.finished),
-          ),
-        );
+        await animationsFinished(page);
         const box = await dialog.boundingBox();
         expect(box?.width).toBe(viewport === DESKTOP ? 500 : 390 - 32);
         await expectAccessible(page);

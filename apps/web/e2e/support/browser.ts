@@ -152,3 +152,15 @@ export async function takeScreenshot(
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
 }
+
+/** Waits for the page's finite animations (a dialog's fade-in, say), so axe and screenshots see the final colours. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
+}

@@ -175,6 +175,11 @@ export interface ApiClient {
   ): Promise<T>;
   /** POSTs form-encoded fields (undefined ones left out); the reply body is returned through `parse` if given. */
   sendForm<T = unknown>(path: string, fields: FormFields, parse?: Parser<T>, options?: RequestOptions): Promise<T>;
+  /**
+   * POSTs a multipart body (the browser writes its Content-Type with the boundary, so none is set here); the reply
+   * body is returned through `parse`.
+   */
+  sendMultipart<T>(path: string, body: FormData, parse: Parser<T>, options?: RequestOptions): Promise<T>;
   /** The shared refresh: one at a time, resolving whether the session could be renewed. */
   refreshSession(): Promise<boolean>;
   /** Ends the session from the outside (logout, 403): clears it and calls the session-ended handler. */
@@ -338,6 +343,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         body: formBody(fields),
       });
       return readResponse(response, url, parse ?? ((value: unknown) => value as T));
+    },
+    async sendMultipart(path, body, parse, requestOptions = {}) {
+      const url = resolveAppUrl(path, baseUri()).href;
+      const response = await apiFetch(path, {
+        method: 'POST',
+        headers: { Accept: 'application/json', ...requestOptions.headers },
+        signal: requestOptions.signal ?? null,
+        body,
+      });
+      return readResponse(response, url, parse);
     },
     refreshSession,
     endSession,

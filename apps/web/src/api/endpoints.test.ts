@@ -1,4 +1,12 @@
-import { authEndpoints, messageEndpoints, orderEndpoints, passwordEndpoints } from '@portal/contract';
+import {
+  authEndpoints,
+  FAULT_REPORT_UPLOAD,
+  type FaultReportFields,
+  faultReportEndpoints,
+  messageEndpoints,
+  orderEndpoints,
+  passwordEndpoints,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError } from './client';
 import { callEndpoint, endpointPath, endpointRequest } from './endpoints';
@@ -50,6 +58,43 @@ describe('callEndpoint', () => {
     );
     expect(calls[0]?.body).toBe('username=a.b&emailAddress=a%40b.co');
     expect(calls[0]?.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('posts a multipart body: the fields as JSON in the first part, `report`, then the files', async () => {
+    const { client, session, calls, fetch } = setup(() =>
+      json(202, { id: 4, reference: 'FR-000004', status: 'queued' }),
+    );
+    signIn(session);
+    const report: FaultReportFields = {
+      faultType: 'NoConnection',
+      faultDescription: 'No sync since the storm',
+      faultStartedDate: '2026-11-20',
+      speedTestResults: [],
+      contactName: 'Ann Lee',
+      contactNumber: '01632 960123',
+      frequency: 'Constantly',
+      routerType: 'Netgear',
+      routerRebooted: true,
+      microfiltersSwapTest: false,
+      masterSocketTest: true,
+      nonAdslEquipmentRemoved: true,
+      intrusionConsent: true,
+      acceptEngineeringCharges: true,
+    };
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'trace.png', { type: 'image/png' });
+    const accepted = await callEndpoint(
+      faultReportEndpoints.businessBroadband,
+      { params: { id: 9 }, query: { groupId: '0b6c3c38-6f1d-4c55-9a3e-4f8f1f3f0a11' }, body: report },
+      { client, files: [{ field: FAULT_REPORT_UPLOAD.fieldName, file: image }] },
+    );
+    expect(accepted.reference).toBe('FR-000004');
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/broadbandKeystone/9/reportFault' });
+    // The browser writes the multipart Content-Type itself, with its boundary.
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined();
+    const sent = fetch.mock.calls[0]?.[1]?.body as FormData;
+    expect([...sent.keys()]).toEqual(['report', 'traceRouteImages']);
+    expect(JSON.parse(sent.get('report') as string)).toEqual(report);
+    expect((sent.get('traceRouteImages') as File).name).toBe('trace.png');
   });
 
   it('sends no body and no content type when the endpoint takes none', async () => {

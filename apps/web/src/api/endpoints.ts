@@ -41,20 +41,48 @@ export function endpointPath<E extends EndpointDefinition>(endpoint: E, input: E
   return search === '' ? path : `${path}?${search}`;
 }
 
+/** A file part of a multipart call: the form field it goes under and the file. */
+export interface MultipartFile {
+  field: string;
+  file: Blob & { name?: string };
+}
+
+/**
+ * The body of a multipart call (decision 0107): the first part, `report`, is the JSON of the declared body, so the
+ * server can check the fields before it streams any file; the files follow, each under its own field name.
+ */
+export function multipartBody(fields: unknown, files: ReadonlyArray<MultipartFile>): FormData {
+  const body = new FormData();
+  body.append(MULTIPART_FIELDS_PART, JSON.stringify(fields ?? {}));
+  for (const { field, file } of files) body.append(field, file, file.name ?? field);
+  return body;
+}
+
+/** The name of a multipart call's first part, the JSON of its fields (the wire format agreed with the server). */
+export const MULTIPART_FIELDS_PART = 'report';
+
 /** Calls the endpoint and returns its parsed answer; throws {@link ApiError} for a non-2xx answer. */
 export async function callEndpoint<E extends EndpointDefinition>(
   endpoint: E,
   input: EndpointInput<E>,
-  options: RequestOptions & { client?: ApiClient } = {},
+  options: RequestOptions & {
+    client?: ApiClient;
+    /** The file parts of a multipart endpoint (`bodyEncoding: 'multipart'`). */
+    files?: ReadonlyArray<MultipartFile>;
+  } = {},
 ): Promise<EndpointResponse<E>> {
   const client = options.client ?? apiClient;
   const path = endpointPath(endpoint, input);
   const parse = (body: unknown) =>
     (endpoint.successStatus === 204 ? undefined : endpoint.response.parse(body)) as EndpointResponse<E>;
-  const request = { ...options, headers: { ...companyFilterHeaders(endpoint), ...options.headers } };
+  const { files = [], client: _client, ...requestOptions } = options;
+  const request = { ...requestOptions, headers: { ...companyFilterHeaders(endpoint), ...options.headers } };
   if (endpoint.method === 'GET') return client.getJson(path, parse, request);
   if (endpoint.bodyEncoding === 'form') {
     return client.sendForm(path, (input.body ?? {}) as FormFields, parse, request);
+  }
+  if (endpoint.bodyEncoding === 'multipart') {
+    return client.sendMultipart(path, multipartBody(input.body, files), parse, request);
   }
   return client.sendJson(endpoint.method, path, input.body, parse, request);
 }
@@ -109,4 +137,11 @@ export function endpointQuery<E extends EndpointDefinition & { method: 'GET' }>(
 /** Whether a call failed because the API has nothing there for the caller (404: absent, or outside their estate). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/** The server's own words for a refused call (the `message` of its ApiError body), when it gave any. */
+export function serverErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return undefined;
+  const { message } = error.body as { message?: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
