@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { CarrierSchema } from './carriers.js';
 import { LINE_CONDITIONS, UK_LANDLINE } from './broadband/line-model.js';
+import { CarrierSchema } from './carriers.js';
 import { FaultRequestSchema } from './fault-injector.js';
 import { notFound, validationFailed } from './http-errors.js';
 

@@ -1,5 +1,5 @@
-import type { FaultInjector } from '../fault-injector.js';
 import type { Carrier } from '../carriers.js';
+import type { FaultInjector } from '../fault-injector.js';
 import {
   type AccessTechnology,
   hasVoiceService,

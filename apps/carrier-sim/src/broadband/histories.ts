@@ -149,7 +149,13 @@ export function speedTestsOf(line: HistoryLine, idPrefix: string): SpeedTestRow[
 }
 
 /** Sorts and pages carrier-neutral rows: what each carrier's paging parameters come down to. */
-export function pageOf<T>(rows: readonly T[], key: (row: T) => number | string, descending: boolean, skip: number, take: number) {
+export function pageOf<T>(
+  rows: readonly T[],
+  key: (row: T) => number | string,
+  descending: boolean,
+  skip: number,
+  take: number,
+) {
   const sorted = [...rows].sort((a, b) => {
     const [x, y] = [key(a), key(b)];
     return (x < y ? -1 : x > y ? 1 : 0) * (descending ? -1 : 1);

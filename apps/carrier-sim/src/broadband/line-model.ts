@@ -161,7 +161,11 @@ export type TestFinding = {
 const PASS: TestFinding = { outcome: 'pass', faultLocation: null, faultDescription: null, diagnosisCode: 'TST000' };
 
 /** What a broadband, line or fibre test finds on a line in this condition (suspended lines are never tested). */
-export function findingOf(kind: 'broadband' | 'line' | 'fibre', condition: LineCondition, intrusive: boolean): TestFinding {
+export function findingOf(
+  kind: 'broadband' | 'line' | 'fibre',
+  condition: LineCondition,
+  intrusive: boolean,
+): TestFinding {
   switch (condition) {
     case 'healthy':
     case 'suspended':
@@ -194,7 +198,8 @@ export function findingOf(kind: 'broadband' | 'line' | 'fibre', condition: LineC
       return {
         outcome: 'fail',
         faultLocation: kind === 'line' ? 'Network' : 'Customer premises',
-        faultDescription: kind === 'line' ? 'No dial tone on the line' : 'No sync: no equipment is connected to the line',
+        faultDescription:
+          kind === 'line' ? 'No dial tone on the line' : 'No sync: no equipment is connected to the line',
         diagnosisCode: 'TST500',
       };
   }

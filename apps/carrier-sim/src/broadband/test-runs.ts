@@ -50,11 +50,14 @@ export class TestRuns<Result> {
       result: null,
     };
     this.#runs.set(run.id, run);
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      run.result = finish();
-      run.finishedAt = new Date();
-    }, this.durationMs(kind, intrusive));
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        run.result = finish();
+        run.finishedAt = new Date();
+      },
+      this.durationMs(kind, intrusive),
+    );
     this.#timers.add(timer);
     return run;
   }

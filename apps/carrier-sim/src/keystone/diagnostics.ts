@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { CarrierFault, type ErrorDialect, parseOrRefuse } from '../carrier-faults.js';
 import type { BroadbandCarrierState } from '../broadband/carrier-lines.js';
 import { authLogsOf, lineQualityOf, pageOf, sessionsOf, speedTestsOf } from '../broadband/histories.js';
 import { exchangeOf, type NeutralResult, resultOf, TEST_KINDS, UK_LANDLINE } from '../broadband/line-model.js';
 import { DuplicateTestError, type TestRun } from '../broadband/test-runs.js';
+import { CarrierFault, type ErrorDialect, parseOrRefuse } from '../carrier-faults.js';
 
 // Keystone Networks' line diagnostics (docs/decisions/0096): camelCase, lines by their number (`lineRef`), tests
 // started with POST .../lines/{lineRef}/tests and polled at GET .../tests/{testId}, paging by page/pageSize/sort.

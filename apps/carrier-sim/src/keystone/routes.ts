@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { installCarrierErrors } from '../carrier-faults.js';
-import { headerKey, requireCredential } from '../carrier-auth.js';
 import { type BroadbandSimOptions, broadbandCarrierState } from '../broadband/carrier-lines.js';
+import { headerKey, requireCredential } from '../carrier-auth.js';
+import { installCarrierErrors } from '../carrier-faults.js';
 import { KEYSTONE_ERRORS, keystoneDiagnostics } from './diagnostics.js';
 
 // Keystone Networks (carrier 494, business broadband): every route of its API, behind its key and in its error

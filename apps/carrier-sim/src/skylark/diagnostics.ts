@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { CarrierFault, type ErrorDialect, parseOrRefuse } from '../carrier-faults.js';
 import type { BroadbandCarrierState } from '../broadband/carrier-lines.js';
 import { authLogsOf, lineQualityOf, pageOf, sessionsOf, speedTestsOf } from '../broadband/histories.js';
 import { exchangeOf, type NeutralResult, resultOf, type TestKind, UK_LANDLINE } from '../broadband/line-model.js';
 import { DuplicateTestError, type TestRun } from '../broadband/test-runs.js';
+import { CarrierFault, type ErrorDialect, parseOrRefuse } from '../carrier-faults.js';
 
 // Skylark Fibre's diagnostics (docs/decisions/0096): snake_case, circuits by their number, a diagnostic ordered
 // with POST /diagnostics and followed at GET /diagnostics/{diagnostic_id}, paging by limit/offset/order_by.

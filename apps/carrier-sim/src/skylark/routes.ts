@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { installCarrierErrors } from '../carrier-faults.js';
-import { bearerToken, requireCredential } from '../carrier-auth.js';
 import { type BroadbandSimOptions, broadbandCarrierState } from '../broadband/carrier-lines.js';
+import { bearerToken, requireCredential } from '../carrier-auth.js';
+import { installCarrierErrors } from '../carrier-faults.js';
 import { SKYLARK_ERRORS, skylarkDiagnostics } from './diagnostics.js';
 
 // Skylark Fibre (carrier 588, alternative broadband): every route of its API, behind its bearer token and in its
