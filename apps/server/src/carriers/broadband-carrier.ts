@@ -67,6 +67,7 @@ export interface BroadbandCarrierAdapter {
 /** How long a test may take before the portal gives up on it, and how often it asks. */
 export type TestPolling = { deadlineMs: number; intervalMs: number };
 export const DEFAULT_TEST_POLLING: TestPolling = { deadlineMs: 60_000, intervalMs: 1_000 };
+const FIRST_POLL_MS = 100;
 
 /** Polls until `read` answers a finished value (not undefined) or the deadline passes. */
 export async function pollUntilDone<T>(
@@ -75,13 +76,14 @@ export async function pollUntilDone<T>(
   read: () => Promise<T | undefined>,
 ): Promise<T> {
   const deadline = Date.now() + polling.deadlineMs;
-  for (;;) {
+  // A short test is seen soon after it ends; a long one is asked about no more often than every intervalMs.
+  for (let wait = Math.min(FIRST_POLL_MS, polling.intervalMs); ; wait = Math.min(wait * 2, polling.intervalMs)) {
     const done = await read();
     if (done !== undefined) return done;
-    if (Date.now() + polling.intervalMs > deadline) {
+    if (Date.now() + wait > deadline) {
       throw new CarrierUnavailableError(`${carrierName} did not finish the test within ${polling.deadlineMs} ms`);
     }
-    await delay(polling.intervalMs);
+    await delay(wait);
   }
 }
 

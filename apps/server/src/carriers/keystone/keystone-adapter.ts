@@ -119,13 +119,16 @@ const SORT_FIELD = {
   status: 'result',
 } as const satisfies Record<SessionSortField | LineHistorySortField | AuthLogSortField, string>;
 
-/** Keystone pages by page number: the portal's skip must fall on a page boundary, so the page is cut locally. */
-function pageQuery(page: HistoryPage<keyof typeof SORT_FIELD>, extra: Record<string, string> = {}) {
-  // One page from the first wanted row: pageSize covers skip..skip+top within page 1 of a skip+top sized page.
-  const pageSize = page.skip + page.top;
+/** Keystone pages by page number and size; the query of one of its pages. */
+function pageQuery(
+  page: HistoryPage<keyof typeof SORT_FIELD>,
+  number: number,
+  size: number,
+  extra: Record<string, string>,
+) {
   return new URLSearchParams({
-    page: '1',
-    pageSize: String(pageSize),
+    page: String(number),
+    pageSize: String(size),
     sort: `${page.descending ? '-' : ''}${SORT_FIELD[page.orderBy]}`,
     ...extra,
   });
@@ -162,6 +165,25 @@ export class KeystoneAdapter implements BroadbandCarrierAdapter {
 
   #line(line: BroadbandLine): string {
     return `/lines/${encodeURIComponent(line.number)}`;
+  }
+
+  /**
+   * The portal's skip/top as Keystone's pages of `top` rows: the page holding the first wanted row and, when skip
+   * is not a multiple of top, the next one, cut to the wanted rows.
+   */
+  async #paged<Row>(
+    path: string,
+    page: HistoryPage<keyof typeof SORT_FIELD>,
+    schema: z.ZodType<{ items: Row[]; totalItems: number }>,
+    extra: Record<string, string> = {},
+  ): Promise<{ items: Row[]; totalItems: number }> {
+    const size = Math.max(page.top, 1);
+    const first = Math.floor(page.skip / size) + 1;
+    const offset = page.skip % size;
+    const get = (number: number) => this.http.get(`${path}?${pageQuery(page, number, size, extra)}`, schema);
+    const pages = await Promise.all(offset > 0 ? [get(first), get(first + 1)] : [get(first)]);
+    const items = pages.flatMap((answer) => answer.items).slice(offset, offset + page.top);
+    return { items, totalItems: pages[0]!.totalItems };
   }
 
   async liveStatus(line: BroadbandLine): Promise<LiveStatus> {
@@ -228,10 +250,10 @@ export class KeystoneAdapter implements BroadbandCarrierAdapter {
   }
 
   async sessionHistory(line: BroadbandLine, username: string, page: HistoryPage<SessionSortField>) {
-    const answer = await this.http.get(`${this.#line(line)}/sessions?${pageQuery(page)}`, SessionPage);
+    const answer = await this.#paged(`${this.#line(line)}/sessions`, page, SessionPage);
     return {
       total: answer.totalItems,
-      rows: answer.items.slice(page.skip).map((row) => ({
+      rows: answer.items.map((row) => ({
         username,
         startTime: row.startTime,
         endTime: row.endTime,
@@ -243,10 +265,10 @@ export class KeystoneAdapter implements BroadbandCarrierAdapter {
   }
 
   async lineHistory(line: BroadbandLine, page: HistoryPage<LineHistorySortField>) {
-    const answer = await this.http.get(`${this.#line(line)}/line-quality?${pageQuery(page)}`, QualityPage);
+    const answer = await this.#paged(`${this.#line(line)}/line-quality`, page, QualityPage);
     return {
       total: answer.totalItems,
-      rows: answer.items.slice(page.skip).map((row) => ({
+      rows: answer.items.map((row) => ({
         gatheredDate: row.gatheredDate,
         profileName: row.profileName,
         downstreamSnrMargin: row.snrMarginDb,
@@ -265,10 +287,10 @@ export class KeystoneAdapter implements BroadbandCarrierAdapter {
     username: string,
     page: HistoryPage<AuthLogSortField>,
   ): Promise<HistoryAnswer<AuthenticationLogRow>> {
-    const answer = await this.http.get(`${this.#line(line)}/auth-logs?${pageQuery(page, { username })}`, AuthPage);
+    const answer = await this.#paged(`${this.#line(line)}/auth-logs`, page, AuthPage, { username });
     return {
       total: answer.totalItems,
-      rows: answer.items.slice(page.skip).map((row) => ({
+      rows: answer.items.map((row) => ({
         username: row.username,
         logDate: row.loggedAt,
         status: row.result,
