@@ -28,7 +28,7 @@ const CONDITION_WEIGHTS: readonly LineCondition[] = [
 
 /** The condition a line starts in: a pure function of its number. */
 export function startingCondition(number: string): LineCondition {
-  return CONDITION_WEIGHTS[drawsOf(`condition/2:${number}`)(CONDITION_WEIGHTS.length)]!;
+  return CONDITION_WEIGHTS[drawsOf(`condition/65:${number}`)(CONDITION_WEIGHTS.length)]!;
 }
 
 /** Keystone's lines are copper ADSL or FTTC by their number; Skylark builds only full fibre. */
@@ -39,7 +39,7 @@ export function technologyOf(number: string, fullFibre: boolean): AccessTechnolo
 
 /** Whether the line carries a WLR3 voice service (two Keystone lines in three; Skylark's fibre has none). */
 export function hasVoiceService(number: string, fullFibre: boolean): boolean {
-  return !fullFibre && lineHash(`voice:${number}`) % 3 !== 0;
+  return !fullFibre && lineHash(`voice:${number}`) % 3 !== 1;
 }
 
 /** The lines whose condition a test set by hand (the control API); the rest keep their starting one. */

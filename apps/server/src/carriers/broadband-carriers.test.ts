@@ -15,7 +15,7 @@ const TIMINGS: ResilienceTimings = {
   breakAfterFailures: 3,
   halfOpenAfterMs: 400,
 };
-const KEYSTONE_LINE = { number: '01132096542' };
+const KEYSTONE_LINE = { number: '01612048271' };
 const SKYLARK_LINE = { number: '01603924065' };
 
 let sim: CarrierSimulator;
