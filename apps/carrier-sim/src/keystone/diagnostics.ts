@@ -171,54 +171,51 @@ export function keystoneDiagnostics(state: BroadbandCarrierState): FastifyPlugin
       return testBody(run);
     });
 
-    scope.get('/lines/:lineRef/sessions', async (request) => {
-      const number = lineRefOf(request.params);
-      const query = parseOrRefuse(KEYSTONE_ERRORS, SessionsQuery, request.query);
-      const rows = sessionsOf(historyLine(number)).map((session) => ({
+    /** A history route: the line's rows in Keystone's words, paged as it pages every list. */
+    const history = <Q extends { page: number; pageSize: number; sort: string }, Row extends object>(
+      path: string,
+      querySchema: z.ZodType<Q>,
+      rowsOf: (number: string, query: Q) => Row[],
+    ) =>
+      scope.get(`/lines/:lineRef/${path}`, async (request) => {
+        const number = lineRefOf(request.params);
+        const query = parseOrRefuse(KEYSTONE_ERRORS, querySchema, request.query);
+        return keystonePage(rowsOf(number, query), query, byName);
+      });
+
+    history('sessions', SessionsQuery, (number) =>
+      sessionsOf(historyLine(number)).map((session) => ({
         startTime: session.startTime.toISOString(),
         endTime: session.endTime.toISOString(),
         durationSeconds: Math.round((session.endTime.getTime() - session.startTime.getTime()) / 1000),
         downstreamKbps: session.downKbps,
         upstreamKbps: session.upKbps,
         framedIp: session.ipAddress,
-      }));
-      return keystonePage(rows, query, byName);
-    });
+      })),
+    );
 
-    scope.get('/lines/:lineRef/line-quality', async (request) => {
-      const number = lineRefOf(request.params);
-      const query = parseOrRefuse(KEYSTONE_ERRORS, QualityQuery, request.query);
-      const rows = lineQualityOf(historyLine(number)).map((row) => ({
-        ...row,
-        gatheredDate: row.gatheredDate.toISOString(),
-      }));
-      return keystonePage(rows, query, byName);
-    });
+    history('line-quality', QualityQuery, (number) =>
+      lineQualityOf(historyLine(number)).map((row) => ({ ...row, gatheredDate: row.gatheredDate.toISOString() })),
+    );
 
-    scope.get('/lines/:lineRef/auth-logs', async (request) => {
-      const number = lineRefOf(request.params);
-      const query = parseOrRefuse(KEYSTONE_ERRORS, AuthLogsQuery, request.query);
-      const rows = authLogsOf(historyLine(number), exchangeOf(number).exchangeName).map((row) => ({
+    history('auth-logs', AuthLogsQuery, (number, query) =>
+      authLogsOf(historyLine(number), exchangeOf(number).exchangeName).map((row) => ({
         username: query.username,
         loggedAt: row.logDate.toISOString(),
         result: row.status,
         bras: row.bras,
         reason: row.error,
-      }));
-      return keystonePage(rows, query, byName);
-    });
+      })),
+    );
 
-    scope.get('/lines/:lineRef/speed-tests', async (request) => {
-      const number = lineRefOf(request.params);
-      const query = parseOrRefuse(KEYSTONE_ERRORS, SpeedQuery, request.query);
-      const rows = speedTestsOf(historyLine(number), 'KST').map((row) => ({
+    history('speed-tests', SpeedQuery, (number) =>
+      speedTestsOf(historyLine(number), 'KST').map((row) => ({
         speedTestId: row.resultId,
         testedAt: row.testedAt.toISOString(),
         downloadKbps: row.downKbps,
         uploadKbps: row.upKbps,
         latencyMs: row.latencyMs,
-      }));
-      return keystonePage(rows, query, byName);
-    });
+      })),
+    );
   };
 }

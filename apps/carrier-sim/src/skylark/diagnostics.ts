@@ -42,10 +42,9 @@ function circuitOf(id: unknown): string {
   return circuit;
 }
 
-function skylarkPage<T extends Record<string, unknown>>(
-  rows: readonly T[],
-  query: { limit: number; offset: number; order_by: string; direction: 'asc' | 'desc' },
-) {
+type PageQuery = { limit: number; offset: number; order_by: string; direction: 'asc' | 'desc' };
+
+function skylarkPage<T extends Record<string, unknown>>(rows: readonly T[], query: PageQuery) {
   const { total, items } = pageOf(
     rows,
     (row) => row[query.order_by] as number | string,
@@ -154,24 +153,31 @@ export function skylarkDiagnostics(state: BroadbandCarrierState): FastifyPluginA
       return diagnosticBody(run);
     });
 
-    scope.get('/circuits/:circuitId/sessions', async (request) => {
-      const circuit = circuitOf((request.params as { circuitId: string }).circuitId);
-      const query = parseOrRefuse(SKYLARK_ERRORS, SessionsQuery, request.query);
-      const rows = sessionsOf(historyLine(circuit)).map((session) => ({
+    /** A history route: the circuit's rows in Skylark's words, paged by limit and offset. */
+    const history = <Q extends PageQuery, Row extends Record<string, unknown>>(
+      path: string,
+      querySchema: z.ZodType<Q>,
+      rowsOf: (circuit: string, query: Q) => Row[],
+    ) =>
+      scope.get(`/circuits/:circuitId/${path}`, async (request) => {
+        const circuit = circuitOf((request.params as { circuitId: string }).circuitId);
+        const query = parseOrRefuse(SKYLARK_ERRORS, querySchema, request.query);
+        return skylarkPage(rowsOf(circuit, query), query);
+      });
+
+    history('sessions', SessionsQuery, (circuit) =>
+      sessionsOf(historyLine(circuit)).map((session) => ({
         start_time: session.startTime.toISOString(),
         end_time: session.endTime.toISOString(),
         duration_s: Math.round((session.endTime.getTime() - session.startTime.getTime()) / 1000),
         avg_down_kbps: session.downKbps,
         avg_up_kbps: session.upKbps,
         ip_address: session.ipAddress,
-      }));
-      return skylarkPage(rows, query);
-    });
+      })),
+    );
 
-    scope.get('/circuits/:circuitId/line-readings', async (request) => {
-      const circuit = circuitOf((request.params as { circuitId: string }).circuitId);
-      const query = parseOrRefuse(SKYLARK_ERRORS, ReadingsQuery, request.query);
-      const rows = lineQualityOf(historyLine(circuit)).map((row) => ({
+    history('line-readings', ReadingsQuery, (circuit) =>
+      lineQualityOf(historyLine(circuit)).map((row) => ({
         read_at: row.gatheredDate.toISOString(),
         profile: row.profileName,
         snr_margin_db: row.snrMarginDb,
@@ -181,34 +187,27 @@ export function skylarkDiagnostics(state: BroadbandCarrierState): FastifyPluginA
         errored_seconds_cpe: row.erroredSecondsCpe,
         syncs: row.syncCount,
         resyncs: row.lostSyncCount,
-      }));
-      return skylarkPage(rows, query);
-    });
+      })),
+    );
 
-    scope.get('/circuits/:circuitId/radius-logs', async (request) => {
-      const circuit = circuitOf((request.params as { circuitId: string }).circuitId);
-      const query = parseOrRefuse(SKYLARK_ERRORS, RadiusQuery, request.query);
-      const rows = authLogsOf(historyLine(circuit), exchangeOf(circuit).exchangeName).map((row) => ({
+    history('radius-logs', RadiusQuery, (circuit, query) =>
+      authLogsOf(historyLine(circuit), exchangeOf(circuit).exchangeName).map((row) => ({
         username: query.username,
         event_time: row.logDate.toISOString(),
         outcome: row.status === 'Accept' ? 'access_accept' : 'access_reject',
         nas: row.bras,
         reply_message: row.error,
-      }));
-      return skylarkPage(rows, query);
-    });
+      })),
+    );
 
-    scope.get('/circuits/:circuitId/speed-tests', async (request) => {
-      const circuit = circuitOf((request.params as { circuitId: string }).circuitId);
-      const query = parseOrRefuse(SKYLARK_ERRORS, SpeedQuery, request.query);
-      const rows = speedTestsOf(historyLine(circuit), 'SKY-ST-').map((row) => ({
+    history('speed-tests', SpeedQuery, (circuit) =>
+      speedTestsOf(historyLine(circuit), 'SKY-ST-').map((row) => ({
         test_id: row.resultId,
         run_at: row.testedAt.toISOString(),
         down_kbps: row.downKbps,
         up_kbps: row.upKbps,
         rtt_ms: row.latencyMs,
-      }));
-      return skylarkPage(rows, query);
-    });
+      })),
+    );
   };
 }

@@ -1,8 +1,14 @@
 import { NOTIFICATION_MESSAGES } from '@portal/contract';
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/schema.js';
-import { ACME, call, carrierLine, GLOBEX, TEST_CARRIER_TIMINGS } from '../mobile-carriers/carrier-fixtures.js';
+import {
+  ACME,
+  type BroadbandTestLine,
+  broadbandLine,
+  call,
+  carrierLine,
+  GLOBEX,
+  TEST_CARRIER_TIMINGS,
+} from '../mobile-carriers/carrier-fixtures.js';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { signIn, useDemoApp } from '../support/test-app.js';
 
@@ -12,37 +18,6 @@ const simulator = useCarrierSimulator();
 const context = useDemoApp(() => ({ CARRIER_SIM_URL: simulator.sim.url }), { carrierTimings: TEST_CARRIER_TIMINGS });
 const db = () => context.database.db;
 let token = '';
-
-type BroadbandTestLine = { orderItemId: number; number: string; username: string | null };
-
-/** The `nth` broadband contract of a company on a carrier and product line, with its order item. */
-async function broadbandLine(
-  database: Kysely<Database>,
-  company: string,
-  carrierId: number,
-  productLineId: number,
-  nth = 0,
-): Promise<BroadbandTestLine> {
-  const row = await database
-    .selectFrom('endpoints')
-    .innerJoin('companies', 'companies.id', 'endpoints.company_id')
-    .innerJoin('contracts', 'contracts.endpoint_id', 'endpoints.id')
-    .innerJoin('order_items', (join) =>
-      join
-        .onRef('order_items.id', '=', 'contracts.order_item_id')
-        .onRef('order_items.endpoint_id', '=', 'endpoints.id'),
-    )
-    .select(['order_items.id as orderItemId', 'endpoints.identifier as number', 'order_items.username'])
-    .where('companies.name', '=', company)
-    .where('endpoints.carrier_id', '=', carrierId)
-    .where('endpoints.product_line_id', '=', productLineId)
-    .orderBy('endpoints.id')
-    .offset(nth)
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) throw new Error(`${company} has no broadband line ${nth} on ${carrierId}/${productLineId}`);
-  return row;
-}
 
 const lines = {} as Record<'fibre' | 'copper' | 'skylark' | 'globex', BroadbandTestLine> & { mobileItem: number };
 const get = (url: string) => call(context.app, url, { token });
