@@ -5,6 +5,8 @@ import { controlRoutes } from './control-routes.js';
 import { FaultInjector } from './fault-injector.js';
 import { HALO_PREFIX, haloSimulation } from './halo/simulation.js';
 import { installErrorHandling } from './http-errors.js';
+import { KEYSTONE_PREFIX, keystoneSimulation } from './keystone/routes.js';
+import { SKYLARK_PREFIX, skylarkSimulation } from './skylark/routes.js';
 import { VERTEX_PREFIX, vertexSimulation } from './vertex/simulation.js';
 
 export type MobileCarriers = {
@@ -12,10 +14,16 @@ export type MobileCarriers = {
   vertex: ReturnType<typeof vertexSimulation>;
 };
 
+export type BroadbandCarriers = {
+  keystone: ReturnType<typeof keystoneSimulation>;
+  skylark: ReturnType<typeof skylarkSimulation>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     faults: FaultInjector;
     mobileCarriers: MobileCarriers;
+    broadbandCarriers: BroadbandCarriers;
   }
 }
 
@@ -44,13 +52,21 @@ export async function buildSimulator(config: SimConfig, options: SimulatorOption
     }),
     vertex: vertexSimulation({ token: config.vertexToken, completionMs: config.completionMs, faults }),
   };
+  const now = options.now ?? (() => new Date());
+  const broadbandCarriers: BroadbandCarriers = {
+    keystone: keystoneSimulation({ apiKey: config.keystoneApiKey, testMs: config.broadbandTestMs, faults, now }),
+    skylark: skylarkSimulation({ token: config.skylarkToken, testMs: config.broadbandTestMs, faults, now }),
+  };
   app.decorate('faults', faults);
   app.decorate('mobileCarriers', mobileCarriers);
+  app.decorate('broadbandCarriers', broadbandCarriers);
   app.addHook('preClose', async () => {
     // Delayed and hung carrier calls would otherwise hold the close until close-with-grace gives up.
     faults.releaseAll();
     mobileCarriers.halo.reset();
     mobileCarriers.vertex.reset();
+    broadbandCarriers.keystone.reset();
+    broadbandCarriers.skylark.reset();
   });
   installErrorHandling(app);
 
@@ -58,6 +74,8 @@ export async function buildSimulator(config: SimConfig, options: SimulatorOption
   await app.register(controlRoutes);
   await app.register(carrierRoutes('mobile-33', mobileCarriers.halo.routes), { prefix: HALO_PREFIX });
   await app.register(carrierRoutes('mobile-27-36', mobileCarriers.vertex.routes), { prefix: VERTEX_PREFIX });
+  await app.register(carrierRoutes('broadband-494', broadbandCarriers.keystone.routes), { prefix: KEYSTONE_PREFIX });
+  await app.register(carrierRoutes('broadband-588', broadbandCarriers.skylark.routes), { prefix: SKYLARK_PREFIX });
 
   return app;
 }

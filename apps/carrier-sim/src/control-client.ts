@@ -1,3 +1,5 @@
+import type { BroadbandCarrierState } from './broadband/carrier-lines.js';
+import type { LineCondition } from './broadband/line-model.js';
 import type { Carrier } from './carriers.js';
 import type { ChangeRequest } from './change-requests.js';
 import type { FaultRequest, FaultState } from './fault-injector.js';
@@ -5,6 +7,11 @@ import type { subscriptionBody } from './halo/simulation.js';
 import type { lineBody } from './vertex/simulation.js';
 
 export type MobileSimCarrier = Extract<Carrier, 'mobile-33' | 'mobile-27-36'>;
+export type BroadbandSimCarrier = Extract<Carrier, 'broadband-494' | 'broadband-588'>;
+/** A broadband line as its carrier holds it (dates as JSON gives them). */
+export type BroadbandLineState = Omit<ReturnType<BroadbandCarrierState['live']>, 'connectedSince'> & {
+  connectedSince: string | null;
+};
 export type HaloLineState = ReturnType<typeof subscriptionBody>;
 export type VertexLineState = ReturnType<typeof lineBody>;
 
@@ -28,11 +35,16 @@ export function carrierSimControl(baseUrl: string) {
       call<{ carrier: Carrier; fault: FaultState }>('PUT', `/faults/${carrier}`, fault),
     faults: () => call<{ faults: Record<Carrier, FaultState> }>('GET', '/faults'),
     clearFaults: () => call<{ faults: Record<Carrier, FaultState> }>('DELETE', '/faults'),
-    /** Every mobile line back to its starting state and every change request forgotten. */
+    /** Every line back to its starting state, every change request and broadband test forgotten. */
     resetLines: () => call<{ reset: true }>('DELETE', '/lines'),
     haloLine: (cli: string) => call<HaloLineState>('GET', `/lines/mobile-33/${cli}`),
     vertexLine: (networkId: number, cli: string) =>
       call<VertexLineState>('GET', `/lines/mobile-27-36/${cli}?networkId=${networkId}`),
+    broadbandLine: (carrier: BroadbandSimCarrier, number: string) =>
+      call<BroadbandLineState>('GET', `/broadband/${carrier}/${number}`),
+    /** Puts a broadband line in a condition until the lines are reset. */
+    setBroadbandCondition: (carrier: BroadbandSimCarrier, number: string, condition: LineCondition) =>
+      call<BroadbandLineState>('PUT', `/broadband/${carrier}/${number}`, { condition }),
     /** Every change call that reached the carrier with a key (`received`), and the distinct changes they made. */
     requests: (carrier: MobileSimCarrier) =>
       call<{ received: number; requests: Array<ChangeRequest<unknown>> }>('GET', `/requests/${carrier}`),

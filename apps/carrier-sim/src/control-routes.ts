@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { LINE_CONDITIONS, UK_LANDLINE } from './broadband/line-model.js';
 import { CarrierSchema } from './carriers.js';
 import { FaultRequestSchema } from './fault-injector.js';
 import { notFound, validationFailed } from './http-errors.js';
@@ -8,6 +9,12 @@ const CarrierParamsSchema = z.strictObject({ carrier: CarrierSchema });
 const MobileCarrierParamsSchema = z.strictObject({ carrier: z.enum(['mobile-33', 'mobile-27-36']) });
 const LineParamsSchema = MobileCarrierParamsSchema.extend({ number: z.string() });
 const LineQuerySchema = z.strictObject({ networkId: z.coerce.number().int().optional() });
+
+const BroadbandLineParamsSchema = z.strictObject({
+  carrier: z.enum(['broadband-494', 'broadband-588']),
+  number: z.string().regex(UK_LANDLINE, 'a UK geographic number of 11 digits'),
+});
+const ConditionBodySchema = z.strictObject({ condition: z.enum(LINE_CONDITIONS) });
 
 /**
  * Lets tests and demos break a carrier on purpose (PUT a fault, GET what is active, DELETE to heal them all) and
@@ -54,11 +61,34 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return carrier.requests.summary();
   });
 
+  const broadbandCarrierOf = (carrier: 'broadband-494' | 'broadband-588') =>
+    carrier === 'broadband-494' ? app.broadbandCarriers.keystone : app.broadbandCarriers.skylark;
+
+  /** A broadband line as its carrier holds it: condition, technology, voice service, live state. */
+  app.get('/_control/broadband/:carrier/:number', async (request, reply) => {
+    const params = BroadbandLineParamsSchema.safeParse(request.params);
+    if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
+    return broadbandCarrierOf(params.data.carrier).live(params.data.number);
+  });
+
+  /** Puts a broadband line in a condition (until the lines are reset), so a test need not hunt for a number. */
+  app.put('/_control/broadband/:carrier/:number', async (request, reply) => {
+    const params = BroadbandLineParamsSchema.safeParse(request.params);
+    if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
+    const body = ConditionBodySchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send(validationFailed(body.error, 'body'));
+    const carrier = broadbandCarrierOf(params.data.carrier);
+    carrier.conditions.set(params.data.number, body.data.condition);
+    return carrier.live(params.data.number);
+  });
+
   /** Puts every mobile line back to its starting state and forgets every change request. */
   app.delete('/_control/lines', async (request) => {
     app.mobileCarriers.halo.reset();
     app.mobileCarriers.vertex.reset();
-    request.log.info('mobile carrier lines and requests reset');
+    app.broadbandCarriers.keystone.reset();
+    app.broadbandCarriers.skylark.reset();
+    request.log.info('carrier lines, requests and tests reset');
     return { reset: true };
   });
 };

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { loadSigningKey } from './auth/signing-key.js';
+import { type BroadbandCarriers, buildBroadbandCarriers } from './carriers/broadband-carriers.js';
 import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     mailer: Mailer;
     carriers: MobileCarriers;
+    /** The broadband carriers' diagnostics adapters (docs/decisions/0099). */
+    broadbandAdapters: BroadbandCarriers;
     /** Sends the stored carrier requests; started with the server when CARRIER_WORKER is on. */
     carrierWorker: CarrierRequestWorker;
   }
@@ -43,6 +46,8 @@ export type BuildAppOptions = {
   database?: DatabaseHandle;
   /** The mobile carriers' adapters; without them, those of the carriers at CARRIER_SIM_URL. */
   carriers?: MobileCarriers;
+  /** The broadband carriers' adapters; without them, those at CARRIER_SIM_URL. */
+  broadbandCarriers?: BroadbandCarriers;
 };
 
 /** Builds the portal's Fastify instance without listening, so tests can drive it with `app.inject`. */
@@ -57,6 +62,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('broadbandAdapters', options.broadbandCarriers ?? buildBroadbandCarriers(config, { log: app.log }));
 
   const database = options.database ?? (await openOwnDatabase(config, app.log));
   app.decorate('database', database);

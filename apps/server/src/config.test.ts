@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       carrierWorker: { enabled: true, pollMs: 1000, retryMs: 5000, leaseMs: 60_000 },
       haloApiKey: 'halo-demo-key',
       vertexApiToken: 'vertex-demo-token',
+      keystoneApiKey: 'keystone-demo-key',
+      skylarkApiToken: 'skylark-demo-token',
       smtpUrl: undefined,
       mailFrom: 'Business Portal <no-reply@portal.localhost>',
       trustProxy: false,

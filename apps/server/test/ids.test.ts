@@ -9,10 +9,21 @@ type Parameter = { name: string; in: 'path' | 'query' | 'header' };
 type IdOperation = { method: string; path: string; parameters: Parameter[]; idParameters: Parameter[] };
 
 const ID_NAME = /^(id|[a-z][A-Za-z]*Id)$/;
-/** Named like ids but not rows: a supplier is one of Vertex's networks (27 or 36), refused outside them. */
-const NOT_IDS = new Set(['supplierId']);
+/**
+ * Named like ids but not rows: a supplier is one of Vertex's networks (27 or 36), refused outside them; a
+ * diagnostics group is a uuid (decision 0099).
+ */
+const NOT_IDS = new Set(['supplierId', 'groupId']);
 /** Values for the other parameters, so the one under test decides the answer. */
-const OTHER_VALUES: Record<string, string> = { cli: '07700900001', supplierId: '27', type: '3', pagesize: '10' };
+const OTHER_VALUES: Record<string, string> = {
+  cli: '07700900001',
+  supplierId: '27',
+  type: '3',
+  pagesize: '10',
+  groupId: '00000000-0000-4000-8000-000000000000',
+  runIntrusiveTest: 'false',
+  count: '5',
+};
 /** Bodies the carrier changes accept (their bodies are strict), so the path id decides their answer. */
 const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
   '/api/mobileHalo/bars/{id}': { barsToAdd: [14], barsToRemove: [], orderItemId: 1, addEvent: true },

@@ -16,14 +16,16 @@ export type ParamTarget =
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */
-  | 'supplier';
+  | 'supplier'
+  /** A broadband contract's username (its order item's), which the authentication logs name beside the line. */
+  | 'broadbandUsername';
 
 /** Which record each id or cli parameter names; kept apart from the schemas' metadata so it stays out of OpenAPI. */
 export const paramTargets = z.registry<{ target: ParamTarget }>();
 
 /** An id in a path or query string ({@link IdParamSchema}: one spelling per id), naming what it refers to. */
 /*#__NO_SIDE_EFFECTS__*/
-export function idParam(target: Exclude<ParamTarget, 'cli'>) {
+export function idParam(target: Exclude<ParamTarget, 'cli' | 'broadbandUsername'>) {
   const schema = IdParamSchema.describe(`The id of the ${target}`);
   paramTargets.add(schema, { target });
   return schema;
@@ -52,5 +54,13 @@ export function supplierParam<const S extends readonly [number, number, ...numbe
     )
     .describe(`The supplier of the line: ${suppliers.join(' or ')}`);
   paramTargets.add(schema, { target: 'supplier' });
+  return schema;
+}
+
+/** A broadband contract's username in a path (the authentication logs'), e.g. 01132096542@northwind-broadband.co.uk. */
+/*#__NO_SIDE_EFFECTS__*/
+export function broadbandUsernameParam() {
+  const schema = z.string().trim().min(1).max(100).describe("The contract's broadband username");
+  paramTargets.add(schema, { target: 'broadbandUsername' });
   return schema;
 }

@@ -20,8 +20,8 @@ export type CarrierHttpOptions = {
 const RETRYABLE_CLIENT_STATUSES = new Set([408, 429]);
 
 /**
- * JSON over HTTP to one carrier, every call through its resilience policy, replies checked with zod. Every call
- * is safe to repeat: reads are GETs and every change carries the carrier's idempotency key, so a retry after a
+ * JSON over HTTP to one carrier, every call through its resilience policy, replies checked with zod. Calls are
+ * retried when safe: reads are GETs and every change carries the carrier's idempotency key, so a retry after a
  * lost answer changes the line once.
  */
 export class CarrierHttp {
@@ -50,11 +50,24 @@ export class CarrierHttp {
     });
   }
 
-  async #call<T>(path: string, schema: z.ZodType<T>, init: RequestInit): Promise<T> {
+  /**
+   * A POST the carrier has no idempotency key for (starting a line test): sent at most once, through the same
+   * circuit breaker and deadline, since a retry after a lost answer would start a second test.
+   */
+  postOnce<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+    return this.#call(
+      path,
+      schema,
+      { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
+      this.#policy.once,
+    );
+  }
+
+  async #call<T>(path: string, schema: z.ZodType<T>, init: RequestInit, policy = this.#policy.policy): Promise<T> {
     const { name, baseUrl, headers, timings } = this.#options;
     const url = `${baseUrl}${path}`;
     try {
-      return await this.#policy.policy.execute(async ({ signal }) => {
+      return await policy.execute(async ({ signal }) => {
         let response: Response;
         try {
           response = await fetch(url, {

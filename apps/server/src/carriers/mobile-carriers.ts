@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { CarrierHttp } from './carrier-http.js';
 import { HaloAdapter } from './halo/halo-adapter.js';
 import type { FirstCarrierAdapter, SecondCarrierAdapter } from './mobile-carrier.js';
 import { DEFAULT_RESILIENCE, type ResilienceTimings } from './resilience.js';
@@ -34,13 +35,15 @@ export function buildMobileCarriers(
     halo: new HaloAdapter({ baseUrl: `${base}${HALO_PATH}`, apiKey: config.haloApiKey, timings }),
     vertex: new VertexAdapter({ baseUrl: `${base}${VERTEX_PATH}`, token: config.vertexApiToken, timings }),
   };
-  const log = options.log;
-  if (log) {
-    for (const [carrier, adapter] of Object.entries(carriers) as Array<[string, HaloAdapter | VertexAdapter]>) {
-      adapter.http.breaker.onBreak(() => log.warn({ carrier }, 'carrier circuit opened after repeated failures'));
-      adapter.http.breaker.onHalfOpen(() => log.info({ carrier }, 'carrier circuit half-open: trying one call'));
-      adapter.http.breaker.onReset(() => log.info({ carrier }, 'carrier circuit closed: the carrier answers again'));
-    }
-  }
+  if (options.log) logCircuitChanges(carriers, options.log);
   return carriers;
+}
+
+/** Logs each adapter's circuit opening, half-opening and closing, so an operator sees a carrier go and come back. */
+export function logCircuitChanges(carriers: Record<string, { http: CarrierHttp }>, log: CarrierLog): void {
+  for (const [carrier, adapter] of Object.entries(carriers)) {
+    adapter.http.breaker.onBreak(() => log.warn({ carrier }, 'carrier circuit opened after repeated failures'));
+    adapter.http.breaker.onHalfOpen(() => log.info({ carrier }, 'carrier circuit half-open: trying one call'));
+    adapter.http.breaker.onReset(() => log.info({ carrier }, 'carrier circuit closed: the carrier answers again'));
+  }
 }

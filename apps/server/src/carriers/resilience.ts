@@ -68,5 +68,7 @@ export function carrierPolicy(timings: ResilienceTimings) {
   // Aggressive: the call is given up at the deadline and its fetch aborted through the signal.
   const deadline = timeout(timings.timeoutMs, TimeoutStrategy.Aggressive);
   const policy: IPolicy = wrap(retries, breaker, deadline);
-  return { policy, breaker };
+  // For calls that must not be repeated (starting a line test): the same breaker and deadline, never a retry.
+  const once: IPolicy = wrap(breaker, deadline);
+  return { policy, once, breaker };
 }

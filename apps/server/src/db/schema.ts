@@ -256,6 +256,23 @@ export type CarrierRequestsTable = {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 };
+export type DiagnosticGroupsTable = {
+  id: string;
+  company_id: number;
+  endpoint_id: number;
+  order_item_id: number;
+  user_id: number | null;
+  created_at: DefaultTimestamp;
+};
+export type DiagnosticTestRunsTable = {
+  id: Identity;
+  group_id: string;
+  test: string;
+  started_at: DefaultTimestamp;
+  finished_at: Timestamp | null;
+  success: boolean | null;
+  result: unknown;
+};
 export type FaultReportsTable = {
   id: Identity;
   carrier_request_id: number;
@@ -379,6 +396,8 @@ export type Database = {
   company_usage_monthly: CompanyUsageMonthlyTable;
   site_usage_monthly: SiteUsageMonthlyTable;
   carrier_requests: CarrierRequestsTable;
+  diagnostic_groups: DiagnosticGroupsTable;
+  diagnostic_test_runs: DiagnosticTestRunsTable;
   fault_reports: FaultReportsTable;
   fault_report_images: FaultReportImagesTable;
   messages: MessagesTable;
@@ -551,6 +570,8 @@ export const databaseColumns = {
     'created_at',
     'updated_at',
   ],
+  diagnostic_groups: ['id', 'company_id', 'endpoint_id', 'order_item_id', 'user_id', 'created_at'],
+  diagnostic_test_runs: ['id', 'group_id', 'test', 'started_at', 'finished_at', 'success', 'result'],
   fault_reports: [
     'id',
     'carrier_request_id',

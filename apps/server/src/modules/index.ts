@@ -3,6 +3,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { LoginThrottle } from '../auth/login-throttle.js';
 import { authRoutes } from './auth/routes.js';
+import { alternativeBroadbandRoutes, businessBroadbandRoutes } from './broadband-diagnostics/routes.js';
 import { companyRoutes } from './companies/routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { docsRoutes } from './docs/routes.js';
@@ -44,4 +45,6 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(usageRoutes);
   await app.register(firstCarrierRoutes);
   await app.register(secondCarrierRoutes);
+  await app.register(businessBroadbandRoutes);
+  await app.register(alternativeBroadbandRoutes);
 }

@@ -9,6 +9,22 @@ export const GLOBEX = 'Globex Engineering Ltd';
 /** A mobile line of the demo data with its contract's order item (where a change's events go). */
 export type CarrierTestLine = { endpointId: number; cli: string; supplierId: number; orderItemId: number };
 
+/** The demo lines of a company that have a contract brought by an order item of their own, by endpoint id. */
+function linesWithContract(db: Kysely<Database>, company: string) {
+  return db
+    .selectFrom('endpoints')
+    .innerJoin('companies', 'companies.id', 'endpoints.company_id')
+    .innerJoin('contracts', 'contracts.endpoint_id', 'endpoints.id')
+    .innerJoin('order_items', (join) =>
+      join
+        .onRef('order_items.id', '=', 'contracts.order_item_id')
+        .onRef('order_items.endpoint_id', '=', 'endpoints.id'),
+    )
+    .where('companies.name', '=', company)
+    .orderBy('endpoints.id')
+    .orderBy('contracts.id');
+}
+
 /**
  * The `nth` (0-based, by endpoint id) mobile line of a company on one of `suppliers` that has a contract brought
  * by an order item of its own. Each test takes a line of its own, so one test's open request never meets another's.
@@ -19,30 +35,41 @@ export async function carrierLine(
   suppliers: readonly number[],
   nth = 0,
 ): Promise<CarrierTestLine> {
-  const row = await db
-    .selectFrom('endpoints')
-    .innerJoin('companies', 'companies.id', 'endpoints.company_id')
-    .innerJoin('contracts', 'contracts.endpoint_id', 'endpoints.id')
-    .innerJoin('order_items', (join) =>
-      join
-        .onRef('order_items.id', '=', 'contracts.order_item_id')
-        .onRef('order_items.endpoint_id', '=', 'endpoints.id'),
-    )
+  const row = await linesWithContract(db, company)
     .select([
       'endpoints.id as endpointId',
       'endpoints.identifier as cli',
       'endpoints.supplier_id as supplierId',
       'order_items.id as orderItemId',
     ])
-    .where('companies.name', '=', company)
     .where('endpoints.supplier_id', 'in', suppliers)
-    .orderBy('endpoints.id')
-    .orderBy('contracts.id')
     .offset(nth)
     .limit(1)
     .executeTakeFirst();
   if (!row || row.supplierId === null) throw new Error(`${company} has no line ${nth} on ${suppliers.join('/')}`);
   return { ...row, supplierId: row.supplierId };
+}
+
+/** A broadband contract of the demo data: its order item (the diagnostics routes' id), number and username. */
+export type BroadbandTestLine = { orderItemId: number; number: string; username: string | null };
+
+/** The `nth` broadband contract of a company on a carrier and product line. */
+export async function broadbandLine(
+  db: Kysely<Database>,
+  company: string,
+  carrierId: number,
+  productLineId: number,
+  nth = 0,
+): Promise<BroadbandTestLine> {
+  const row = await linesWithContract(db, company)
+    .select(['order_items.id as orderItemId', 'endpoints.identifier as number', 'order_items.username'])
+    .where('endpoints.carrier_id', '=', carrierId)
+    .where('endpoints.product_line_id', '=', productLineId)
+    .offset(nth)
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new Error(`${company} has no broadband line ${nth} on ${carrierId}/${productLineId}`);
+  return row;
 }
 
 /** The carrier requests and order events a line has, to see what a call wrote (or did not). */

@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
+import { buildBroadbandCarriers } from '../../src/carriers/broadband-carriers.js';
 import { buildMobileCarriers } from '../../src/carriers/mobile-carriers.js';
 import type { ResilienceTimings } from '../../src/carriers/resilience.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -37,7 +38,17 @@ export function buildTestApp(database: DatabaseHandle, env: Record<string, strin
   const carriers = options.carrierTimings
     ? buildMobileCarriers(config, { timings: options.carrierTimings })
     : undefined;
-  return buildApp(config, { database, ...(carriers ? { carriers } : {}) });
+  const broadbandCarriers = options.carrierTimings
+    ? buildBroadbandCarriers(config, {
+        timings: options.carrierTimings,
+        polling: { intervalMs: 25, deadlineMs: 5_000 },
+      })
+    : undefined;
+  return buildApp(config, {
+    database,
+    ...(carriers ? { carriers } : {}),
+    ...(broadbandCarriers ? { broadbandCarriers } : {}),
+  });
 }
 
 export const DEMO_PASSWORD = 'Demo-Portal-2026!';

@@ -22,6 +22,8 @@ export type ExampleContext = {
   /** A new empty site or team of the caller's company (or Acme's), which a call may change or delete. */
   freshSite(): Promise<string>;
   freshTeam(): Promise<string>;
+  /** A new diagnostics group on the contract of this order item (the caller's own broadband line's). */
+  diagnosticsGroup(orderItemId: string): Promise<string>;
 };
 
 /**
@@ -45,6 +47,31 @@ const HALO_BAR = 14;
 const vertexBar = ({ ids }: ExampleContext) => (ids.vertex.supplier === '36' ? 'PRM' : 'PRS');
 
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
+
+/** Every diagnostics route of one broadband carrier's area, on the caller's line of that carrier (decision 0095). */
+function broadbandExamples(area: 'businessBroadband' | 'alternativeBroadband', line: 'keystone' | 'skylark') {
+  const inGroup = (extra: Record<string, string> = {}): Example => ({
+    line,
+    query: async (context) => ({ groupId: await context.diagnosticsGroup(context.ids[line].orderItem!), ...extra }),
+  });
+  const onLine: Example = { line };
+  return {
+    [`${area}.diagnosticsGroup`]: onLine,
+    [`${area}.onlineStatus`]: onLine,
+    [`${area}.syncStatus`]: inGroup(),
+    [`${area}.exchangeStatus`]: inGroup(),
+    [`${area}.broadbandStatus`]: inGroup(),
+    [`${area}.lineStatus`]: inGroup(),
+    [`${area}.fibreStatus`]: inGroup({ runIntrusiveTest: 'false' }),
+    [`${area}.services`]: onLine,
+    [`${area}.sessionHistory`]: { line, query: odataPage.query },
+    [`${area}.sessionHistoryDownload`]: { line, query: () => ({ count: '5' }) },
+    [`${area}.lineHistory`]: { line, query: odataPage.query },
+    [`${area}.lineHistoryDownload`]: { line, query: () => ({ count: '5' }) },
+    [`${area}.authenticationLogs`]: { line, query: odataPage.query },
+    [`${area}.speedTestResults`]: onLine,
+  } satisfies Record<string, Example>;
+}
 /** An edit of the caller's own mobile device that leaves it on its site and in its team. */
 const ownDevice = ({ ids }: ExampleContext) => ({
   id: Number(ids.mobile.endpoint),
@@ -155,6 +182,8 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'orders.items': odataPage,
   'orders.itemEvents': odataPage,
   'usage.endpointBroadband': { line: 'broadband' },
+  ...broadbandExamples('businessBroadband', 'keystone'),
+  ...broadbandExamples('alternativeBroadband', 'skylark'),
   'firstCarrier.details': { line: 'halo' },
   'firstCarrier.spendLimitStatus': { line: 'halo' },
   'firstCarrier.tariffAddons': {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type NamedEndpoint, type ParamTarget, type Permission, pathParamNames } from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.js';
@@ -125,6 +126,21 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     return login.json<{ token: { refresh_token: string } }>().token.refresh_token;
   };
 
+  const diagnosticsGroup = async (orderItemId: string) => {
+    const item = await db
+      .selectFrom('order_items')
+      .innerJoin('endpoints', 'endpoints.id', 'order_items.endpoint_id')
+      .select(['endpoints.id as endpointId', 'endpoints.company_id as companyId'])
+      .where('order_items.id', '=', Number(orderItemId))
+      .executeTakeFirstOrThrow();
+    const id = randomUUID();
+    await db
+      .insertInto('diagnostic_groups')
+      .values({ id, company_id: item.companyId, endpoint_id: item.endpointId, order_item_id: Number(orderItemId) })
+      .execute();
+    return id;
+  };
+
   const partners = await db.selectFrom('partners').select('id').orderBy('id').execute();
   const throwawayMessages = new Map<number, number>();
   for (const partner of partners) {
@@ -245,6 +261,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       freshRefreshToken,
       freshSite: () => freshSite(company),
       freshTeam: () => freshTeam(company),
+      diagnosticsGroup,
     };
   };
 

@@ -1,4 +1,4 @@
-import { ENDPOINT_TYPE, MOBILE_SUPPLIER_IDS_BY_CARRIER, type ParamTarget } from '@portal/contract';
+import { BROADBAND_CARRIER, ENDPOINT_TYPE, MOBILE_SUPPLIER_IDS_BY_CARRIER, type ParamTarget } from '@portal/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { estateScopeOf } from '../support/callers.js';
@@ -19,6 +19,8 @@ export type EstateLine = {
   cli: string;
   /** A mobile line's supplier; null for broadband. */
   supplier: number | null;
+  /** The broadband username of the contract's order item; null for mobile. */
+  username: string | null;
 };
 
 /**
@@ -30,7 +32,9 @@ export const LINE_KINDS = {
   broadband: { type: ENDPOINT_TYPE.broadband },
   halo: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.first },
   vertex: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.second },
-} as const satisfies Record<string, { type: number; suppliers?: readonly number[] }>;
+  keystone: { type: ENDPOINT_TYPE.broadband, carriers: [BROADBAND_CARRIER.businessBroadband] },
+  skylark: { type: ENDPOINT_TYPE.broadband, carriers: [BROADBAND_CARRIER.alternativeBroadband] },
+} as const satisfies Record<string, { type: number; suppliers?: readonly number[]; carriers?: readonly number[] }>;
 export type LineKind = keyof typeof LINE_KINDS;
 export const LINE_KIND_NAMES = Object.keys(LINE_KINDS) as LineKind[];
 
@@ -79,6 +83,7 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
     own: ({ line }) => (line?.supplier ? String(line.supplier) : undefined),
     foreign: { skip: 'suppliers are networks every company shares, not records of one; the line id is swept' },
   },
+  broadbandUsername: ofLine((line) => line.username ?? undefined),
   message: {
     own: ({ partnerMessage }) => String(partnerMessage),
     foreign: ({ otherPartnerMessage }) => String(otherPartnerMessage),
@@ -125,11 +130,15 @@ async function lineAmong(
       'contracts.id as contract',
       'order_items.id as orderItem',
       'order_items.order_id as order',
+      'order_items.username',
     ])
     .where('endpoints.id', 'in', endpoints)
     .where('endpoints.endpoint_type_id', '=', LINE_KINDS[kind].type)
     .$if('suppliers' in LINE_KINDS[kind], (query) =>
       query.where('endpoints.supplier_id', 'in', (LINE_KINDS[kind] as { suppliers: readonly number[] }).suppliers),
+    )
+    .$if('carriers' in LINE_KINDS[kind], (query) =>
+      query.where('endpoints.carrier_id', 'in', (LINE_KINDS[kind] as { carriers: readonly number[] }).carriers),
     )
     .orderBy('endpoints.id')
     .orderBy('contracts.id')

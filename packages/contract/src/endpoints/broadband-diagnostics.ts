@@ -22,7 +22,7 @@ import {
 } from '../entities/diagnostics';
 import { CARRIER_CALL_ERRORS } from '../entities/mobile';
 import { ODataQuerySchema } from '../odata';
-import { idParam } from '../params';
+import { broadbandUsernameParam, idParam } from '../params';
 
 /**
  * The broadband line diagnostics of spec 7, under `/api/{bbservice}/{id}/...` (docs/decisions/0095). `{bbservice}`
@@ -153,7 +153,7 @@ export function broadbandDiagnosticsEndpoints(service: BroadbandServiceSegment) 
       path: `${base}/authenticationLogs/:username`,
       summary: "The line's broadband sign-in attempts for its username, newest first unless sorted otherwise",
       access: readLine,
-      params: LineParams.extend({ username: z.string().trim().min(1).max(100) }),
+      params: LineParams.extend({ username: broadbandUsernameParam() }),
       query: ODataQuerySchema,
       response: odataList(AuthenticationLogRowSchema),
       errors: LINE_ERRORS,

@@ -1,5 +1,7 @@
 import type { EndpointDefinition } from '../endpoint';
+import * as alternativeBroadband from './alternative-broadband';
 import * as auth from './auth';
+import * as businessBroadband from './business-broadband';
 import * as companies from './companies';
 import * as contracts from './contracts';
 import * as docs from './docs';
@@ -45,6 +47,8 @@ export const API = {
   usage,
   firstCarrier,
   secondCarrier,
+  businessBroadband,
+  alternativeBroadband,
 } as const;
 
 export type ApiAreaName = keyof typeof API;

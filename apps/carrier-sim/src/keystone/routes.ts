@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type BroadbandSimOptions, broadbandCarrierState } from '../broadband/carrier-lines.js';
+import { headerKey, requireCredential } from '../carrier-auth.js';
+import { installCarrierErrors } from '../carrier-faults.js';
+import { KEYSTONE_ERRORS, keystoneDiagnostics } from './diagnostics.js';
+
+// Keystone Networks (carrier 494, business broadband): every route of its API, behind its key and in its error
+// shape. Further route files (the fault reports) register here beside the diagnostics.
+
+export const KEYSTONE_PREFIX = '/keystone/api/v3';
+export const KEYSTONE_CARRIER = 'broadband-494';
+
+export function keystoneSimulation(options: BroadbandSimOptions & { apiKey: string }) {
+  const state = broadbandCarrierState(KEYSTONE_CARRIER, false, options);
+  const routes: FastifyPluginAsync = async (scope) => {
+    requireCredential(scope, headerKey('x-keystone-key', options.apiKey), {
+      code: 'unauthorized',
+      message: 'Missing or unknown X-Keystone-Key',
+    });
+    installCarrierErrors(scope, KEYSTONE_ERRORS);
+    await scope.register(keystoneDiagnostics(state));
+  };
+  return { ...state, routes };
+}

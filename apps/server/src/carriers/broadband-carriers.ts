@@ -1,0 +1,35 @@
+import type { Config } from '../config.js';
+import { type BroadbandCarrierAdapter, DEFAULT_TEST_POLLING, type TestPolling } from './broadband-carrier.js';
+import { KeystoneAdapter } from './keystone/keystone-adapter.js';
+import { logCircuitChanges, type MobileCarrierOptions } from './mobile-carriers.js';
+import { DEFAULT_RESILIENCE } from './resilience.js';
+import { SkylarkAdapter } from './skylark/skylark-adapter.js';
+
+/** Where the broadband carriers' APIs live below CARRIER_SIM_URL (docs/decisions/0096). */
+export const KEYSTONE_PATH = '/keystone/api/v3';
+export const SKYLARK_PATH = '/skylark/v1';
+
+export type BroadbandCarriers = { keystone: BroadbandCarrierAdapter; skylark: BroadbandCarrierAdapter };
+
+export type BroadbandCarrierOptions = MobileCarrierOptions & { polling?: Partial<TestPolling> };
+
+/** Both broadband carriers' adapters, built once per process so each circuit breaker sees every call. */
+export function buildBroadbandCarriers(
+  config: Pick<Config, 'carrierSimUrl' | 'keystoneApiKey' | 'skylarkApiToken'>,
+  options: BroadbandCarrierOptions = {},
+): BroadbandCarriers {
+  const timings = { ...DEFAULT_RESILIENCE, ...options.timings };
+  const polling = { ...DEFAULT_TEST_POLLING, ...options.polling };
+  const base = config.carrierSimUrl.replace(/\/+$/, '');
+  const carriers = {
+    keystone: new KeystoneAdapter({
+      baseUrl: `${base}${KEYSTONE_PATH}`,
+      apiKey: config.keystoneApiKey,
+      timings,
+      polling,
+    }),
+    skylark: new SkylarkAdapter({ baseUrl: `${base}${SKYLARK_PATH}`, token: config.skylarkApiToken, timings, polling }),
+  };
+  if (options.log) logCircuitChanges(carriers, options.log);
+  return carriers;
+}
