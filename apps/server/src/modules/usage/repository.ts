@@ -9,7 +9,7 @@ import {
 } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { USAGE_TIME_ZONE } from './usage-calendar.js';
-import type { PeriodBytes, PeriodTotals } from './usage-series.js';
+import type { PeriodBytes, PeriodSessions, PeriodTotals } from './usage-series.js';
 
 /**
  * Whose usage a chart adds up, always only the caller's devices among them: one device, or the mobile devices of a
@@ -195,6 +195,24 @@ export async function dailyDataOfEndpoint(
   return scope.db
     .selectFrom('call_detail_records')
     .select([RECORD_DAY.as('period'), sql<number>`sum(bytes)`.as('bytes')])
+    .where('endpoint_id', 'in', deviceIds(scope, { endpointId }))
+    .where('record_type', '=', 'data')
+    .where('started_at', '>=', startOfUkDay(first))
+    .where('started_at', '<', sql<Date>`${startOfUkDay(last)} + interval '1 day'`)
+    .groupBy(RECORD_DAY)
+    .execute();
+}
+
+/** Per day from `first` to `last` (UK days), the time online (seconds) and the number of a line's data sessions. */
+export async function dailySessionsOfEndpoint(
+  scope: EstateScope,
+  endpointId: number,
+  first: string,
+  last: string,
+): Promise<PeriodSessions[]> {
+  return scope.db
+    .selectFrom('call_detail_records')
+    .select([RECORD_DAY.as('period'), sql<number>`sum(duration)`.as('seconds'), sql<number>`count(*)`.as('sessions')])
     .where('endpoint_id', 'in', deviceIds(scope, { endpointId }))
     .where('record_type', '=', 'data')
     .where('started_at', '>=', startOfUkDay(first))

@@ -11,7 +11,8 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { formatDate } from '../../lib/format';
 import type { CarrierLine } from './device-carrier';
 import { useSimNumber } from './device-queries';
-import type { PendingState } from './pending-state';
+import { durationText } from '../line-contract/contract-queries';
+import type { PendingState } from '../line-contract/pending-state';
 import { SpendLimitField } from './SpendLimitField';
 
 export type DeviceDialogName = 'barring' | 'simSwap' | 'spendLimit';
@@ -21,11 +22,6 @@ export interface DevicePermissions {
   readBarring: boolean;
   swapSim: boolean;
   liftSpendLimit: boolean;
-}
-
-/** 'N Month' or 'N Months' (spec 2.14). */
-function durationText(months: number): string {
-  return `${months} ${months === 1 ? 'Month' : 'Months'}`;
 }
 
 function SimNumber({ line }: { line: CarrierLine }) {

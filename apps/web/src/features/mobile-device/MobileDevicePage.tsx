@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import type { Contract } from '@portal/contract';
+import { type Contract, ENDPOINT_TYPE } from '@portal/contract';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -15,21 +15,17 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
+import { pendingCheckQuery, useLineContract, useLineEndpoint, usePartnerSettings } from '../line-contract/contract-queries';
+import { EventsCard } from '../line-contract/EventsCard';
+import { LineNotFound } from '../line-contract/LineNotFound';
+import { ProductsCard } from '../line-contract/ProductsCard';
+import { pendingState } from '../line-contract/pending-state';
 import { CallBarringDialog } from './CallBarringDialog';
 import type { DialogResult } from './DeviceDialog';
 import { type DeviceDialogName, DeviceSummaryCard } from './DeviceSummaryCard';
 import { type CarrierLine, carrierLine } from './device-carrier';
-import {
-  DEVICE_PAGE_AREAS,
-  pendingCheckQuery,
-  useDeviceContract,
-  useDeviceEndpoint,
-  usePartnerSettings,
-} from './device-queries';
-import { EventsCard } from './EventsCard';
+import { DEVICE_PAGE_AREAS } from './device-queries';
 import { LiftSpendLimitDialog } from './LiftSpendLimitDialog';
-import { ProductsCard } from './ProductsCard';
-import { pendingState } from './pending-state';
 import { SimSwapDialog } from './SimSwapDialog';
 
 function notFoundText(cli: string): string {
@@ -74,8 +70,8 @@ function Heading({ title }: { title: string }) {
 }
 
 function DevicePage({ cli }: { cli: string }) {
-  const endpoint = useDeviceEndpoint(cli);
-  const contract = useDeviceContract(cli);
+  const endpoint = useLineEndpoint(cli, ENDPOINT_TYPE.mobile);
+  const contract = useLineContract(cli);
 
   if (endpoint.isError || contract.isError) {
     return (
@@ -109,13 +105,7 @@ function DevicePage({ cli }: { cli: string }) {
   // Decided once both have answered, so no answer arrives after the page has moved on.
   if (endpoint.data === null || contract.data === null) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <PageHeading title="Mobile Device" />
-        <Alert severity="warning">{notFoundText(cli)}</Alert>
-        <Button component={RouterLink} to="/mobile/estate" variant="outlined">
-          Return to Estate
-        </Button>
-      </Stack>
+      <LineNotFound title="Mobile Device" text={notFoundText(cli)} estatePath="/mobile/estate" />
     );
   }
   const line = carrierLine(contract.data.supplierId, endpoint.data.id);
@@ -179,7 +169,7 @@ function DeviceView({
               can={can}
               onOpen={setDialog}
             />
-            <ProductsCard orderItemId={contract.orderItemId} />
+            <ProductsCard orderItemId={contract.orderItemId} idPrefix="device" />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
@@ -191,7 +181,7 @@ function DeviceView({
                 label="Usage of this device"
               />
             </ChartCard>
-            <EventsCard orderItemId={contract.orderItemId} />
+            <EventsCard orderItemId={contract.orderItemId} idPrefix="device" emptyText="There are no events for this device." />
           </Stack>
         </Grid>
       </Grid>
