@@ -93,12 +93,12 @@ export function UsageChart(props: UsageChartProps) {
           props.renderTable(active)
         ) : (
           <UsagePanel
-          key={active}
-          data={props}
-          tab={active}
-          label={single ? label : USAGE_TAB_LABELS[active]}
-          choice={{ unit, onChange: setUnit }}
-        />
+            key={active}
+            data={props}
+            tab={active}
+            label={single ? label : USAGE_TAB_LABELS[active]}
+            choice={{ unit, onChange: setUnit }}
+          />
         )}
       </Box>
     </Box>

@@ -17,7 +17,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
 import type { UsageTabKey } from '../../components/usage-chart/usage-tabs';
-import { pendingCheckQuery, useLineContract, useLineEndpoint, usePartnerSettings } from '../line-contract/contract-queries';
+import {
+  pendingCheckQuery,
+  useLineContract,
+  useLineEndpoint,
+  usePartnerSettings,
+} from '../line-contract/contract-queries';
 import { EventsCard } from '../line-contract/EventsCard';
 import { LineNotFound } from '../line-contract/LineNotFound';
 import { ProductsCard } from '../line-contract/ProductsCard';

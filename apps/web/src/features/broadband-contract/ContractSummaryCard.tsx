@@ -27,7 +27,7 @@ import { liveStatusText } from './live-status';
 
 /** What the Online Status field says for a carrier that publishes no live status (spec 9: only 494 and 588 do). */
 export const ONLINE_STATUS_NOT_OFFERED = 'Not available for this carrier';
-/** What it says when the carrier answered without a status (its refusal) — decision 0103. */
+/** What it says when the carrier answered without a status (its refusal) — decision 0102. */
 export const ONLINE_STATUS_UNKNOWN = 'Unknown';
 
 /** The line's live status from its carrier (spec 4, 7); not asked of a carrier without diagnostics. */
@@ -56,7 +56,7 @@ function OnlineStatus({ query, offered }: { query: OnlineStatusQuery; offered: b
   return <Chip size="small" variant="outlined" color={status.tone} label={status.text} />;
 }
 
-/** The password, hidden behind dots until the user shows it (decision 0103). */
+/** The password, hidden behind dots until the user shows it (decision 0102). */
 function Password({ value }: { value: string }) {
   const [shown, setShown] = useState(false);
   return (
@@ -157,4 +157,3 @@ export function ContractSummaryCard({
     </Card>
   );
 }
-

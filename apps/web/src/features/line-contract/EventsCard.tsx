@@ -45,11 +45,7 @@ export function EventsCard({
   emptyText: string;
 }) {
   return (
-    <ChartCard
-      id={`${idPrefix}-events-title`}
-      title="Events"
-      action={<RefreshEvents orderItemId={orderItemId} />}
-    >
+    <ChartCard id={`${idPrefix}-events-title`} title="Events" action={<RefreshEvents orderItemId={orderItemId} />}>
       <DataTable<OrderEventListItem>
         resource={`${idPrefix}-events`}
         urlKey="events"

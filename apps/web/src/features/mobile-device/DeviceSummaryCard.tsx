@@ -9,10 +9,10 @@ import type { Contract } from '@portal/contract';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
 import { formatDate } from '../../lib/format';
-import type { CarrierLine } from './device-carrier';
-import { useSimNumber } from './device-queries';
 import { durationText } from '../line-contract/contract-queries';
 import type { PendingState } from '../line-contract/pending-state';
+import type { CarrierLine } from './device-carrier';
+import { useSimNumber } from './device-queries';
 import { SpendLimitField } from './SpendLimitField';
 
 export type DeviceDialogName = 'barring' | 'simSwap' | 'spendLimit';

@@ -15,7 +15,12 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
-import { pendingCheckQuery, useLineContract, useLineEndpoint, usePartnerSettings } from '../line-contract/contract-queries';
+import {
+  pendingCheckQuery,
+  useLineContract,
+  useLineEndpoint,
+  usePartnerSettings,
+} from '../line-contract/contract-queries';
 import { EventsCard } from '../line-contract/EventsCard';
 import { LineNotFound } from '../line-contract/LineNotFound';
 import { ProductsCard } from '../line-contract/ProductsCard';
@@ -104,9 +109,7 @@ function DevicePage({ cli }: { cli: string }) {
   }
   // Decided once both have answered, so no answer arrives after the page has moved on.
   if (endpoint.data === null || contract.data === null) {
-    return (
-      <LineNotFound title="Mobile Device" text={notFoundText(cli)} estatePath="/mobile/estate" />
-    );
+    return <LineNotFound title="Mobile Device" text={notFoundText(cli)} estatePath="/mobile/estate" />;
   }
   const line = carrierLine(contract.data.supplierId, endpoint.data.id);
   return (
@@ -181,7 +184,11 @@ function DeviceView({
                 label="Usage of this device"
               />
             </ChartCard>
-            <EventsCard orderItemId={contract.orderItemId} idPrefix="device" emptyText="There are no events for this device." />
+            <EventsCard
+              orderItemId={contract.orderItemId}
+              idPrefix="device"
+              emptyText="There are no events for this device."
+            />
           </Stack>
         </Grid>
       </Grid>
