@@ -1,6 +1,4 @@
 import Refresh from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { type Contract, ENDPOINT_TYPE } from '@portal/contract';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
