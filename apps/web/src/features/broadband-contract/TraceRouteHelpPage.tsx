@@ -113,7 +113,7 @@ export function TraceRouteHelpPage() {
             {all.map((step, index) => (
               <Step key={String(index)}>
                 <StepLabel>{step.label}</StepLabel>
-                <StepContent>
+                <StepContent slotProps={{ transition: { unmountOnExit: true } }}>
                   <Typography sx={{ mb: 2 }}>{step.body}</Typography>
                   <Stack direction="row" spacing={1}>
                     {index > 0 ? <Button onClick={() => setActive(index - 1)}>Back</Button> : null}

@@ -35,8 +35,8 @@ export function useLineEndpoint(cli: string, endPointTypeId: EndpointTypeId) {
 }
 
 /**
- * The line's current contract; null when it has none the caller may see (404). `beforeReload` runs before every
- * load but the first (the broadband card's reload delay, spec 4).
+ * The line's current contract; null when it has none the caller may see (404); not asked for an empty number.
+ * `beforeReload` runs before every load but the first (the broadband card's reload delay, spec 4).
  */
 export function useLineContract(cli: string, beforeReload?: (signal: AbortSignal) => Promise<void>) {
   const queryClient = useQueryClient();
@@ -53,6 +53,7 @@ export function useLineContract(cli: string, beforeReload?: (signal: AbortSignal
         throw error;
       }
     },
+    enabled: cli !== '',
   });
 }
 
