@@ -53,7 +53,12 @@ async function openContract(page: Page, line: Pick<Line, 'cli'>) {
 async function summaryCard(page: Page) {
   const card = page.getByRole('region', { name: 'Contract Summary' });
   await card.getByText('Phone Number').waitFor();
-  await page.getByRole('region', { name: 'Events' }).getByRole('row').nth(1).waitFor();
+  // Rows on a wide screen, cards on a phone: either way an event's date.
+  await page
+    .getByRole('region', { name: 'Events' })
+    .getByText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+    .first()
+    .waitFor();
   return card;
 }
 

@@ -185,34 +185,24 @@ export async function dailyUnbilledTotals(
     .execute();
 }
 
-/** Per day from `first` to `last` (UK days), the data volume of one of the caller's lines' data sessions. */
-export async function dailyDataOfEndpoint(
-  scope: EstateScope,
-  endpointId: number,
-  first: string,
-  last: string,
-): Promise<PeriodBytes[]> {
-  return scope.db
-    .selectFrom('call_detail_records')
-    .select([RECORD_DAY.as('period'), sql<number>`sum(bytes)`.as('bytes')])
-    .where('endpoint_id', 'in', deviceIds(scope, { endpointId }))
-    .where('record_type', '=', 'data')
-    .where('started_at', '>=', startOfUkDay(first))
-    .where('started_at', '<', sql<Date>`${startOfUkDay(last)} + interval '1 day'`)
-    .groupBy(RECORD_DAY)
-    .execute();
-}
-
-/** Per day from `first` to `last` (UK days), the time online (seconds) and the number of a line's data sessions. */
+/**
+ * Per day from `first` to `last` (UK days), one of the caller's lines' data sessions: their volume, their time
+ * online (seconds) and how many there were.
+ */
 export async function dailySessionsOfEndpoint(
   scope: EstateScope,
   endpointId: number,
   first: string,
   last: string,
-): Promise<PeriodSessions[]> {
+): Promise<Array<PeriodBytes & PeriodSessions>> {
   return scope.db
     .selectFrom('call_detail_records')
-    .select([RECORD_DAY.as('period'), sql<number>`sum(duration)`.as('seconds'), sql<number>`count(*)`.as('sessions')])
+    .select([
+      RECORD_DAY.as('period'),
+      sql<number>`sum(bytes)`.as('bytes'),
+      sql<number>`sum(duration)`.as('seconds'),
+      sql<number>`count(*)`.as('sessions'),
+    ])
     .where('endpoint_id', 'in', deviceIds(scope, { endpointId }))
     .where('record_type', '=', 'data')
     .where('started_at', '>=', startOfUkDay(first))

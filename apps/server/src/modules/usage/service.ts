@@ -3,7 +3,6 @@ import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
 import {
   type Devices,
-  dailyDataOfEndpoint,
   dailySessionsOfEndpoint,
   dailyUnbilledTotals,
   endpointOfEstate,
@@ -65,7 +64,7 @@ async function broadbandDays(scope: EstateScope, id: number) {
 /** A broadband line's data per day over the last 30 days. */
 export async function endpointBroadband(scope: EstateScope, id: number) {
   const { first, last, days } = await broadbandDays(scope, id);
-  return dataSeries(days, await dailyDataOfEndpoint(scope, id, first, last));
+  return dataSeries(days, await dailySessionsOfEndpoint(scope, id, first, last));
 }
 
 /** A broadband line's time online and sessions per day over the last 30 days (docs/decisions/0104). */

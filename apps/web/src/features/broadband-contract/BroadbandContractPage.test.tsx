@@ -3,22 +3,15 @@ import { type Contract, type LiveStatus, NOTIFICATION_MESSAGES, type Permission 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { setupMockApi } from '../../api/test-helpers';
 import { renderWithPermissions } from '../bills/test-utils';
 import { BroadbandContractPage } from './BroadbandContractPage';
 import { ONLINE_STATUS_NOT_OFFERED } from './ContractSummaryCard';
 
 const API = 'http://localhost/api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupMockApi();
 
 const CLI = '01632960123';
 const ENDPOINT_ID = 41;

@@ -1,5 +1,4 @@
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import {
   type Contract,
@@ -12,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
-import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
@@ -25,6 +23,7 @@ import {
 } from '../line-contract/contract-queries';
 import { EventsCard } from '../line-contract/EventsCard';
 import { LineNotFound } from '../line-contract/LineNotFound';
+import { LinePageFailed, LinePageLoading } from '../line-contract/LinePageStates';
 import { ProductsCard } from '../line-contract/ProductsCard';
 import { pendingState } from '../line-contract/pending-state';
 import { ContractSummaryCard, useOnlineStatus } from './ContractSummaryCard';
@@ -64,37 +63,21 @@ function ContractPage({ cli }: { cli: string }) {
   const endpoint = useLineEndpoint(cli, ENDPOINT_TYPE.broadband);
   const contract = useLineContract(cli, reloadDelay);
 
-  if (endpoint.data === undefined && endpoint.isError) {
+  const endpointFailed = endpoint.data === undefined && endpoint.isError;
+  const contractFailed = contract.data === undefined && contract.isError;
+  if (endpointFailed || contractFailed) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <PageHeading title={PAGE_TITLE} />
-        <LoadFailed text="We couldn't load this contract" onRetry={() => void endpoint.refetch()} />
-      </Stack>
+      <LinePageFailed
+        title={PAGE_TITLE}
+        text="We couldn't load this contract"
+        onRetry={() => {
+          if (endpointFailed) void endpoint.refetch();
+          if (contractFailed) void contract.refetch();
+        }}
+      />
     );
   }
-  if (contract.data === undefined && contract.isError) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <PageHeading title={PAGE_TITLE} />
-        <LoadFailed text="We couldn't load this contract" onRetry={() => void contract.refetch()} />
-      </Stack>
-    );
-  }
-  if (endpoint.data === undefined || contract.data === undefined) {
-    return (
-      <Stack spacing={3} aria-busy="true">
-        <PageHeading title={PAGE_TITLE} />
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 5 }}>
-            <Skeleton variant="rounded" height={360} />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 7 }}>
-            <Skeleton variant="rounded" height={360} />
-          </Grid>
-        </Grid>
-      </Stack>
-    );
-  }
+  if (endpoint.data === undefined || contract.data === undefined) return <LinePageLoading title={PAGE_TITLE} />;
   // Decided once both have answered, so no answer arrives after the page has moved on.
   if (endpoint.data === null || contract.data === null) {
     return <LineNotFound title={PAGE_TITLE} text={notFoundText(cli)} estatePath="/broadband/estate" />;

@@ -19,8 +19,7 @@ import { useState } from 'react';
 import { endpointQuery } from '../../api/endpoints';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
-import { formatDate } from '../../lib/format';
-import { durationText } from '../line-contract/contract-queries';
+import { contractDateRows } from '../line-contract/contract-dates';
 import type { PendingState } from '../line-contract/pending-state';
 import { carrierServiceEndpoints } from './carrier-service';
 import { liveStatusText } from './live-status';
@@ -107,14 +106,7 @@ export function ContractSummaryCard({
     ['Phone Number', cli],
     ['Status', contract.contractShortStatus],
     ['Order No.', contract.orderNumber],
-    ['Ordered', formatDate(contract.orderCreatedDate)],
-    ['Start Date', formatDate(contract.customerStartDate)],
-    ...(showContractEndDate
-      ? ([
-          ['End Date', contract.customerEndDate ? formatDate(contract.customerEndDate) : undefined],
-          ['Duration', contract.customerDuration ? durationText(contract.customerDuration) : undefined],
-        ] as const)
-      : []),
+    ...contractDateRows(contract, showContractEndDate),
     ['Product', contract.product, { wide: true }],
     ['Username', contract.username],
     ['Password', contract.password ? <Password key="password" value={contract.password} /> : undefined],

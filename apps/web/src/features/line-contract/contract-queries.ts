@@ -88,8 +88,3 @@ export function useContractProducts(orderItemId: number) {
     },
   };
 }
-
-/** 'N Month' or 'N Months' (spec 2.14, 2.15). */
-export function durationText(months: number): string {
-  return `${months} ${months === 1 ? 'Month' : 'Months'}`;
-}

@@ -8,8 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import type { Contract } from '@portal/contract';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
-import { formatDate } from '../../lib/format';
-import { durationText } from '../line-contract/contract-queries';
+import { contractDateRows } from '../line-contract/contract-dates';
 import type { PendingState } from '../line-contract/pending-state';
 import type { CarrierLine } from './device-carrier';
 import { useSimNumber } from './device-queries';
@@ -60,14 +59,7 @@ export function DeviceSummaryCard({
     ['Product', contract.product],
     ['Order No.', contract.orderNumber],
     ['Status', contract.contractShortStatus],
-    ['Ordered', formatDate(contract.orderCreatedDate)],
-    ['Start Date', formatDate(contract.customerStartDate)],
-    ...(showContractEndDate
-      ? ([
-          ['End Date', contract.customerEndDate ? formatDate(contract.customerEndDate) : undefined],
-          ['Duration', contract.customerDuration ? durationText(contract.customerDuration) : undefined],
-        ] as const)
-      : []),
+    ...contractDateRows(contract, showContractEndDate),
     [
       'Spend Limit',
       line?.carrier === 'first' ? (

@@ -1,7 +1,6 @@
 import Refresh from '@mui/icons-material/Refresh';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { type Contract, ENDPOINT_TYPE } from '@portal/contract';
@@ -9,7 +8,6 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
-import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
@@ -21,6 +19,7 @@ import {
 } from '../line-contract/contract-queries';
 import { EventsCard } from '../line-contract/EventsCard';
 import { LineNotFound } from '../line-contract/LineNotFound';
+import { LinePageFailed, LinePageLoading } from '../line-contract/LinePageStates';
 import { ProductsCard } from '../line-contract/ProductsCard';
 import { pendingState } from '../line-contract/pending-state';
 import { CallBarringDialog } from './CallBarringDialog';
@@ -78,33 +77,17 @@ function DevicePage({ cli }: { cli: string }) {
 
   if (endpoint.isError || contract.isError) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <PageHeading title="Mobile Device" />
-        <LoadFailed
-          text="We couldn't load this device"
-          onRetry={() => {
-            if (endpoint.isError) void endpoint.refetch();
-            if (contract.isError) void contract.refetch();
-          }}
-        />
-      </Stack>
+      <LinePageFailed
+        title="Mobile Device"
+        text="We couldn't load this device"
+        onRetry={() => {
+          if (endpoint.isError) void endpoint.refetch();
+          if (contract.isError) void contract.refetch();
+        }}
+      />
     );
   }
-  if (endpoint.data === undefined || contract.data === undefined) {
-    return (
-      <Stack spacing={3} aria-busy="true">
-        <PageHeading title="Mobile Device" />
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 5 }}>
-            <Skeleton variant="rounded" height={320} />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 7 }}>
-            <Skeleton variant="rounded" height={320} />
-          </Grid>
-        </Grid>
-      </Stack>
-    );
-  }
+  if (endpoint.data === undefined || contract.data === undefined) return <LinePageLoading title="Mobile Device" />;
   // Decided once both have answered, so no answer arrives after the page has moved on.
   if (endpoint.data === null || contract.data === null) {
     return <LineNotFound title="Mobile Device" text={notFoundText(cli)} estatePath="/mobile/estate" />;

@@ -3,19 +3,14 @@ import type { AuthenticationLogRow, Contract, LineHistoryRow, SessionHistoryRow 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupMockApi } from '../../../api/test-helpers';
+import { fakeList } from '../../../components/data-table/test-utils';
 import { renderWithPermissions } from '../../bills/test-utils';
 import { HistoryTable } from './HistoryTable';
 
 const API = 'http://localhost/api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupMockApi();
 
 const ORDER_ITEM_ID = 512;
 const CONTRACT: Contract = {
@@ -42,24 +37,14 @@ function sessions(count: number): SessionHistoryRow[] {
   }));
 }
 
-/**
- * A fake OData list route: pages with `$top`/`$skip`, sorts on `$orderby` (one field), counts with `$count`; records
- * each request's URL. `fail` answers 500 while it is true.
- */
-function fakeHistory<Row extends Record<string, unknown>>(path: string, rows: Row[]) {
+/** The carrier's list at `path` (paged, sorted, counted as the API does); records each request, fails while `fail`. */
+function fakeHistory(path: string, rows: readonly object[]) {
+  const list = fakeList(`/api${path}`, rows);
   const state = { fail: false, urls: [] as URL[] };
   server.use(
     http.get(`${API}${path}`, ({ request }) => {
-      const url = new URL(request.url);
-      state.urls.push(url);
-      if (state.fail) return HttpResponse.json({ message: 'down' }, { status: 503 });
-      const [field, direction] = (url.searchParams.get('$orderby') ?? '').split(' ');
-      const sorted = field
-        ? [...rows].sort((a, b) => String(a[field]).localeCompare(String(b[field])) * (direction === 'desc' ? -1 : 1))
-        : rows;
-      const skip = Number(url.searchParams.get('$skip') ?? 0);
-      const top = Number(url.searchParams.get('$top') ?? rows.length);
-      return HttpResponse.json({ value: sorted.slice(skip, skip + top), '@odata.count': rows.length });
+      state.urls.push(new URL(request.url));
+      return state.fail ? HttpResponse.json({ message: 'down' }, { status: 503 }) : list.respond(request);
     }),
   );
   return state;

@@ -8,7 +8,7 @@ import {
   type SessionHistoryRow,
   SessionHistoryRowSchema,
 } from '@portal/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../../components/data-table';
 import { USAGE_TAB_LABELS, type UsageTabKey } from '../../../components/usage-chart/usage-tabs';
 import { formatBytes, formatDecibels } from '../../../lib/format';
 import { type BroadbandServiceEndpoints, carrierServiceEndpoints } from '../carrier-service';
@@ -98,9 +98,42 @@ interface ServiceProps {
   orderItemId: number;
 }
 
+/**
+ * What the three history tables share: the carrier's list of the order item, five rows a page, newest first on its
+ * date column, and (session and line history) a CSV download of the whole list.
+ */
+function CarrierHistory<Row>({
+  download,
+  orderItemId,
+  service,
+  newestFirst,
+  ...table
+}: ServiceProps &
+  Pick<
+    DataTableProps<Row>,
+    'resource' | 'urlKey' | 'endpoint' | 'params' | 'parseRow' | 'columns' | 'getRowId' | 'ariaLabel' | 'emptyText'
+  > & {
+    loadErrorText: string;
+    newestFirst: string;
+    download?: { history: 'sessionHistory' | 'lineHistory'; fileName: string };
+  }) {
+  return (
+    <DataTable<Row>
+      {...table}
+      defaultSort={{ field: newestFirst, direction: 'desc' }}
+      defaultPageSize={5}
+      toolbar={
+        download ? <HistoryDownloadButton service={service} orderItemId={orderItemId} {...download} /> : undefined
+      }
+    />
+  );
+}
+
 function SessionHistory({ service, orderItemId }: ServiceProps) {
   return (
-    <DataTable<SessionHistoryRow>
+    <CarrierHistory<SessionHistoryRow>
+      service={service}
+      orderItemId={orderItemId}
       resource="contract-session-history"
       urlKey="sessions"
       endpoint={service.sessionHistory}
@@ -109,16 +142,8 @@ function SessionHistory({ service, orderItemId }: ServiceProps) {
       columns={sessionColumns}
       getRowId={(row) => `${row.startTime}|${row.ipAddress}`}
       ariaLabel="Session History"
-      defaultSort={{ field: 'startTime', direction: 'desc' }}
-      defaultPageSize={5}
-      toolbar={
-        <HistoryDownloadButton
-          service={service}
-          history="sessionHistory"
-          orderItemId={orderItemId}
-          fileName="session-history.csv"
-        />
-      }
+      newestFirst="startTime"
+      download={{ history: 'sessionHistory', fileName: 'session-history.csv' }}
       emptyText="There are no sessions for this line."
       loadErrorText="We couldn't load the session history"
     />
@@ -127,7 +152,9 @@ function SessionHistory({ service, orderItemId }: ServiceProps) {
 
 function LineHistory({ service, orderItemId }: ServiceProps) {
   return (
-    <DataTable<LineHistoryRow>
+    <CarrierHistory<LineHistoryRow>
+      service={service}
+      orderItemId={orderItemId}
       resource="contract-line-history"
       urlKey="lineHistory"
       endpoint={service.lineHistory}
@@ -136,16 +163,8 @@ function LineHistory({ service, orderItemId }: ServiceProps) {
       columns={lineColumns}
       getRowId={(row) => row.gatheredDate}
       ariaLabel="Line History"
-      defaultSort={{ field: 'gatheredDate', direction: 'desc' }}
-      defaultPageSize={5}
-      toolbar={
-        <HistoryDownloadButton
-          service={service}
-          history="lineHistory"
-          orderItemId={orderItemId}
-          fileName="line-history.csv"
-        />
-      }
+      newestFirst="gatheredDate"
+      download={{ history: 'lineHistory', fileName: 'line-history.csv' }}
       emptyText="There is no line history for this line."
       loadErrorText="We couldn't load the line history"
     />
@@ -154,7 +173,9 @@ function LineHistory({ service, orderItemId }: ServiceProps) {
 
 function AuthenticationLogs({ service, orderItemId, username }: ServiceProps & { username: string }) {
   return (
-    <DataTable<AuthenticationLogRow>
+    <CarrierHistory<AuthenticationLogRow>
+      service={service}
+      orderItemId={orderItemId}
       resource="contract-authentication-logs"
       urlKey="authLogs"
       endpoint={service.authenticationLogs}
@@ -163,8 +184,7 @@ function AuthenticationLogs({ service, orderItemId, username }: ServiceProps & {
       columns={authenticationColumns}
       getRowId={(row) => `${row.logDate}|${row.status}|${row.bras}`}
       ariaLabel="Authentication Logs"
-      defaultSort={{ field: 'logDate', direction: 'desc' }}
-      defaultPageSize={5}
+      newestFirst="logDate"
       emptyText="There are no authentication logs for this username."
       loadErrorText="We couldn't load the authentication logs"
     />
