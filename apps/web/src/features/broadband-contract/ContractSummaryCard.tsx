@@ -1,10 +1,8 @@
 import Refresh from '@mui/icons-material/Refresh';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
@@ -20,6 +18,7 @@ import { endpointQuery } from '../../api/endpoints';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
 import { contractDateRows } from '../line-contract/contract-dates';
+import { PendingOrActions } from '../line-contract/PendingOrActions';
 import type { PendingState } from '../line-contract/pending-state';
 import { carrierServiceEndpoints } from './carrier-service';
 import { liveStatusText } from './live-status';
@@ -135,17 +134,24 @@ export function ContractSummaryCard({
       <CardContent sx={{ pt: refreshing ? 1.5 : 0 }}>
         <DetailList rows={rows} />
       </CardContent>
-      {pending.kind === 'pending' ? (
-        <CardContent sx={{ pt: 0 }}>
-          <Alert severity={pending.stuck ? 'warning' : 'info'}>{pending.message}</Alert>
-        </CardContent>
-      ) : pending.kind === 'clear' && canDiagnose ? (
-        <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
-          <Button variant="contained" aria-haspopup="dialog" aria-expanded={diagnosticsOpen} onClick={onDiagnostics}>
-            Diagnostics
-          </Button>
-        </CardActions>
-      ) : null}
+      <PendingOrActions
+        pending={pending}
+        actions={
+          canDiagnose
+            ? [
+                <Button
+                  key="diagnostics"
+                  variant="contained"
+                  aria-haspopup="dialog"
+                  aria-expanded={diagnosticsOpen}
+                  onClick={onDiagnostics}
+                >
+                  Diagnostics
+                </Button>,
+              ]
+            : []
+        }
+      />
     </Card>
   );
 }

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,6 +7,7 @@ import type { Contract } from '@portal/contract';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
 import { contractDateRows } from '../line-contract/contract-dates';
+import { PendingOrActions } from '../line-contract/PendingOrActions';
 import type { PendingState } from '../line-contract/pending-state';
 import type { CarrierLine } from './device-carrier';
 import { useSimNumber } from './device-queries';
@@ -94,13 +93,7 @@ export function DeviceSummaryCard({
       <CardContent sx={{ pt: 0 }}>
         <DetailList rows={rows} />
       </CardContent>
-      {pending.kind === 'pending' ? (
-        <CardContent sx={{ pt: 0 }}>
-          <Alert severity={pending.stuck ? 'warning' : 'info'}>{pending.message}</Alert>
-        </CardContent>
-      ) : offerActions && actions.length > 0 ? (
-        <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>{actions}</CardActions>
-      ) : null}
+      <PendingOrActions pending={pending} actions={offerActions ? actions : []} />
     </Card>
   );
 }
