@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
-import { DESKTOP, PHONE, type PageProblems, takeScreenshot, type ViewportProfile } from './support/browser';
+import { DESKTOP, type PageProblems, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
 import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
@@ -146,9 +146,7 @@ describe('broadband contract page', () => {
     await page.getByText('Unable to find a broadband contract with the phone number 01632999999').waitFor();
     await page.getByRole('link', { name: 'Return to Estate' }).click();
     await page.waitForURL('**/broadband/estate');
-    expect((await problems()).failedRequests.every((entry) => entry.includes('/contracts/cli/01632999999'))).toBe(
-      true,
-    );
+    expect((await problems()).failedRequests.every((entry) => entry.includes('/contracts/cli/01632999999'))).toBe(true);
   });
 
   it('fits a phone and a wide screen, and reads well to assistive technology', async () => {
