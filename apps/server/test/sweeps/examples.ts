@@ -112,6 +112,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'orders.items': odataPage,
   'orders.itemEvents': odataPage,
   'usage.endpointBroadband': { line: 'broadband' },
+  'usage.endpointLineUsage': { line: 'broadband' },
   'firstCarrier.details': { line: 'halo' },
   'firstCarrier.spendLimitStatus': { line: 'halo' },
   'firstCarrier.tariffAddons': {
