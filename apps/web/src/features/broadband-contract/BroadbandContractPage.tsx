@@ -8,7 +8,7 @@ import {
   TIMINGS,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
 import { PageHeading } from '../../components/PageHeading';
@@ -21,7 +21,7 @@ import {
   useLineEndpoint,
   usePartnerSettings,
 } from '../line-contract/contract-queries';
-import { EventsCard } from '../line-contract/EventsCard';
+import { EventsCard, useReloadEvents } from '../line-contract/EventsCard';
 import { LineNotFound } from '../line-contract/LineNotFound';
 import { LinePageFailed, LinePageLoading } from '../line-contract/LinePageStates';
 import { ProductsCard } from '../line-contract/ProductsCard';
@@ -30,6 +30,8 @@ import { ContractSummaryCard, useOnlineStatus } from './ContractSummaryCard';
 import { HistoryTable } from './history/HistoryTable';
 
 const PAGE_TITLE = 'Broadband Contract';
+// Loaded on first use: most visits to a contract never open diagnostics.
+const DiagnosticsDialog = lazy(() => import('../broadband-diagnostics/DiagnosticsDialog'));
 
 function notFoundText(cli: string): string {
   return `Unable to find a broadband contract with the phone number ${cli}`;
@@ -114,6 +116,7 @@ function ContractView({
   const canDiagnose = useCan('BroadbandDiagnostics', 'Read') === true;
   const [refreshing, setRefreshing] = useState(false);
   const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
+  const reloadEvents = useReloadEvents(contract.orderItemId);
   const pending = pendingState({ data: check.data, failed: check.isError, markedPending: false });
   const diagnosable = contract.carrierId !== undefined && isDiagnosticsCarrier(contract.carrierId);
 
@@ -167,7 +170,25 @@ function ContractView({
           </Stack>
         </Grid>
       </Grid>
-      {/* DiagnosticsDialog goes here: lazily loaded, open while `diagnosticsOpen`, its onClose sets it false. */}
+      {diagnosticsOpen && contract.carrierId !== undefined && contract.productLineId !== undefined && (
+        <Suspense fallback={null}>
+          <DiagnosticsDialog
+            open
+            line={{
+              orderItemId: contract.orderItemId,
+              carrierId: contract.carrierId,
+              productLineId: contract.productLineId,
+              cli,
+              ipAddress: contract.ipAddress ?? null,
+            }}
+            onClose={() => {
+              setDiagnosticsOpen(false);
+              // A fault reported in the dialog is an event of this contract.
+              reloadEvents();
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

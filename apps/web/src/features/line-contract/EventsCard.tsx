@@ -15,16 +15,18 @@ const columns: DataTableColumn<OrderEventListItem>[] = [
   { field: 'status', header: 'Status', type: 'status', card: 'key' },
 ];
 
-/** Reloads the order item's events (every page and sort of them). */
-function RefreshEvents({ orderItemId }: { orderItemId: number }) {
+/** Reloads the order item's events (every page and sort of them), for whatever has just added one. */
+export function useReloadEvents(orderItemId: number): () => void {
   const queryClient = useQueryClient();
   const path = endpointPath(orderEndpoints.itemEvents, { params: { orderItemId } });
+  return () => void queryClient.invalidateQueries({ queryKey: apiQueryKey(path).slice(0, 2) });
+}
+
+function RefreshEvents({ orderItemId }: { orderItemId: number }) {
+  const reload = useReloadEvents(orderItemId);
   return (
     <Tooltip title="Refresh events">
-      <IconButton
-        aria-label="Refresh events"
-        onClick={() => void queryClient.invalidateQueries({ queryKey: apiQueryKey(path).slice(0, 2) })}
-      >
+      <IconButton aria-label="Refresh events" onClick={reload}>
         <Refresh />
       </IconButton>
     </Tooltip>
