@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
-import { DESKTOP, type PageProblems, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
+import { DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
 import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
