@@ -328,6 +328,14 @@ describe('broadband contract page (spec 2.15)', () => {
     expect(await screen.findByText('Broadband estate')).toBeDefined();
   });
 
+  it('asks nothing of a user who may not read lines, and finds no contract for them', async () => {
+    const api = contractApi();
+    renderPage([{ code: 'ViewMyBills', accessType: 'Read' }]);
+    expect(await screen.findByText(`Unable to find a broadband contract with the phone number ${CLI}`)).toBeDefined();
+    const { reads } = api;
+    expect([reads.contract, reads.live, reads.pending, reads.events]).toEqual([0, 0, 0, 0]);
+  });
+
   it('says a failed load failed, and retries it', async () => {
     const api = contractApi({ contractFailures: 1 });
     renderPage(reader);

@@ -58,6 +58,12 @@ export function contractUsageTabs(productLineId: number | undefined): UsageTabKe
 /** The broadband contract page (spec 2.15) at broadband/contract/{cli}; a new number starts a new page. */
 export function BroadbandContractPage() {
   const cli = useParams().cli ?? '';
+  // The route is open to every signed-in user (spec 2.2), but reading a line takes EndPointSummary Read (spec 6), as
+  // the MANAGE action that leads here does. Without it the page asks nothing: a 403 would end the session (spec 4),
+  // and, as for a line outside the caller's estate, there is no contract to show.
+  const canReadLines = useCan('EndPointSummary', 'Read');
+  if (canReadLines === undefined) return <LinePageLoading title={PAGE_TITLE} />;
+  if (!canReadLines) return <LineNotFound title={PAGE_TITLE} text={notFoundText(cli)} estatePath="/broadband/estate" />;
   return <ContractPage key={cli} cli={cli} />;
 }
 
