@@ -178,9 +178,24 @@ describe('broadband diagnostics', () => {
     await takeScreenshot(page, 'diagnostics-fault-consents', DESKTOP, { fullPage: false });
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.submitSuccessful }).waitFor();
-    await dialog.getByText(/^Fault FR-\d+ has been reported\.$/).waitFor();
+    const reported = dialog.getByText(/^Fault FR-\d+ has been reported\.$/);
+    const reference = /FR-\d+/.exec((await reported.textContent()) ?? '')?.[0];
     await step('Step 1: Fault details');
     expect(await dialog.getByRole('textbox', { name: 'Fault description' }).inputValue()).toBe('');
+
+    // The contract's events show the report at once, then the carrier taking it once the worker has sent it.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const events = page.getByRole('region', { name: 'Events' });
+    await events.getByText(`Fault ${reference} reported by acme.broadband`, { exact: false }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          await events.getByRole('button', { name: 'Refresh events' }).click();
+          return events.getByText(`Fault ${reference} raised with Keystone Networks`, { exact: false }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 
