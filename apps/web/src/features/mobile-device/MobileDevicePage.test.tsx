@@ -14,6 +14,7 @@ import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithPermissions } from '../bills/test-utils';
+import { CHANGE_FOLLOW_UP_MS } from './change-follow-up';
 import { LIFT_SPEND_LIMIT_WARNING } from './LiftSpendLimitDialog';
 import { MobileDevicePage } from './MobileDevicePage';
 
@@ -40,6 +41,10 @@ interface Line {
   changeStatus?: number;
   /** The contract call fails this many times first. */
   contractFailures?: number;
+  /** After a change is requested, this many pending checks say it is in flight; then the carrier is done. */
+  checksUntilDone?: number;
+  /** The newest event once the carrier is done. */
+  outcome?: 'Succeeded' | 'Failed';
 }
 
 const HALO_BARS = [
@@ -57,6 +62,7 @@ function deviceApi(line: Line) {
   const posts: Array<{ path: string; body: unknown }> = [];
   let eventReads = 0;
   let contractReads = 0;
+  let checksUntilDone = line.checksUntilDone ?? Number.POSITIVE_INFINITY;
   const contract: Contract = {
     orderItemId: ORDER_ITEM_ID,
     supplierId: line.supplierId,
@@ -100,16 +106,27 @@ function deviceApi(line: Line) {
     http.get(`${API}/contracts/orderiteminclusiveproducts/:id`, () =>
       HttpResponse.json({ value: [{ description: '30GB data', value: 1, type: 'Inclusive' }] }),
     ),
-    http.get(`${API}/orders/pending/:cli/:orderItemId`, () =>
-      line.pending === 'fails'
-        ? HttpResponse.json({ code: 'internal' }, { status: 500 })
-        : HttpResponse.json(line.pending ?? { isPending: false, daysPending: 0 }),
-    ),
+    http.get(`${API}/orders/pending/:cli/:orderItemId`, () => {
+      if (line.pending === 'fails') return HttpResponse.json({ code: 'internal' }, { status: 500 });
+      if (posts.length > 0 && checksUntilDone > 0) {
+        checksUntilDone -= 1;
+        return HttpResponse.json({ isPending: true, daysPending: 0 });
+      }
+      return HttpResponse.json(line.pending ?? { isPending: false, daysPending: 0 });
+    }),
     http.get(`${API}/orders/orderItems/:id/events`, () => {
       eventReads += 1;
+      const done = posts.length > 0 && checksUntilDone === 0 && line.outcome !== undefined;
       return HttpResponse.json({
         value: [
-          { createdDate: '2025-03-17T18:40:00.000Z', user: 'System', notes: 'Order completed.', status: 'Succeeded' },
+          done
+            ? { createdDate: new Date().toISOString(), user: 'System', notes: 'Bars changed.', status: line.outcome }
+            : {
+                createdDate: '2025-03-17T18:40:00.000Z',
+                user: 'System',
+                notes: 'Order completed.',
+                status: 'Succeeded',
+              },
         ],
         '@odata.count': 1,
       });
@@ -321,6 +338,27 @@ describe('call barring dialog', () => {
     expect(within(card).queryByRole('button', { name: 'Call Barring' })).toBeNull();
     await waitFor(() => expect(api.eventReads()).toBeGreaterThan(readsBefore));
   });
+
+  it.each([
+    ['Succeeded', NOTIFICATION_MESSAGES.mobileRequestSuccessful],
+    ['Failed', NOTIFICATION_MESSAGES.mobileRequestProblem],
+  ] as const)(
+    'follows a requested change until the carrier is done (%s), says how it ended and offers the actions again',
+    async (outcome, message) => {
+      deviceApi({ supplierId: 33, checksUntilDone: 1, outcome });
+      renderPage(admin);
+      const { card, dialog } = await openBarring();
+      await userEvent.click(within(dialog).getByRole('switch', { name: 'Premium rate numbers' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(within(card).getByText(NOTIFICATION_MESSAGES.pendingChangesProcessing)).toBeDefined();
+
+      expect(await screen.findByText(message, {}, { timeout: CHANGE_FOLLOW_UP_MS * 2 })).toBeDefined();
+      expect(within(card).queryByText(NOTIFICATION_MESSAGES.pendingChangesProcessing)).toBeNull();
+      expect(within(card).getByRole('button', { name: 'Call Barring' })).toBeDefined();
+    },
+    CHANGE_FOLLOW_UP_MS * 3,
+  );
 
   it('warns when nothing changed and closes without sending or marking the device pending', async () => {
     const api = deviceApi({ supplierId: 33 });

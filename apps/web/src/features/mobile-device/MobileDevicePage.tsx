@@ -23,6 +23,7 @@ import { LinePageFailed, LinePageLoading } from '../line-contract/LinePageStates
 import { ProductsCard } from '../line-contract/ProductsCard';
 import { pendingState } from '../line-contract/pending-state';
 import { CallBarringDialog } from './CallBarringDialog';
+import { CHANGE_FOLLOW_UP_MS, useChangeFollowUp } from './change-follow-up';
 import type { DialogResult } from './DeviceDialog';
 import { type DeviceDialogName, DeviceSummaryCard } from './DeviceSummaryCard';
 import { type CarrierLine, carrierLine } from './device-carrier';
@@ -119,8 +120,23 @@ function DeviceView({
 }) {
   const queryClient = useQueryClient();
   const settings = usePartnerSettings();
-  const check = useQuery(pendingCheckQuery(cli, contract.orderItemId));
   const [markedPending, setMarkedPending] = useState(false);
+  // When this page's latest change was requested, while the carrier has not finished it.
+  const [awaitingSince, setAwaitingSince] = useState<number | null>(null);
+  const check = useQuery({
+    ...pendingCheckQuery(cli, contract.orderItemId),
+    refetchInterval: awaitingSince === null ? false : CHANGE_FOLLOW_UP_MS,
+  });
+  useChangeFollowUp({
+    awaiting: awaitingSince !== null,
+    requestedAt: awaitingSince ?? 0,
+    check,
+    orderItemId: contract.orderItemId,
+    onDone: () => {
+      setAwaitingSince(null);
+      setMarkedPending(false);
+    },
+  });
   const [dialog, setDialog] = useState<DeviceDialogName | null>(null);
   const can = {
     readBarring: useCan('EndPointCallBarring', 'Read') === true,
@@ -134,6 +150,7 @@ function DeviceView({
     setDialog(null);
     if (result !== 'submit') return;
     setMarkedPending(true);
+    setAwaitingSince(Date.now());
     // The change wrote an event on the contract's order item (spec 4: every change refreshes the events list).
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
   };

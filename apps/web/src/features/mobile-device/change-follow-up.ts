@@ -1,0 +1,54 @@
+import { NOTIFICATION_MESSAGES, orderEndpoints, type PendingCheck } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { callEndpoint } from '../../api/endpoints';
+import { useNotify } from '../../components/notifications/NotificationProvider';
+import { DEVICE_PAGE_AREAS } from './device-queries';
+
+/** How often the page asks whether the carrier has finished a change it requested (docs/decisions/0092). */
+export const CHANGE_FOLLOW_UP_MS = 5000;
+
+/**
+ * Follows a change this page requested until the carrier has finished it: while `awaiting`, the pending check is
+ * asked every CHANGE_FOLLOW_UP_MS (the caller passes `refetchInterval`); once an answer given after the request says
+ * nothing is pending, the change is done. The page then reloads what the change touched (the SIM number, the spend
+ * limit, the events) and says how it ended, read from the newest event: 'Your request has been successful.' or
+ * 'There was a problem with your request.' (spec 8).
+ */
+export function useChangeFollowUp(options: {
+  awaiting: boolean;
+  requestedAt: number;
+  check: { data: PendingCheck | undefined; dataUpdatedAt: number };
+  orderItemId: number;
+  onDone: () => void;
+}) {
+  const { awaiting, requestedAt, check, orderItemId, onDone } = options;
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  const finished = awaiting && check.data?.isPending === false && check.dataUpdatedAt > requestedAt;
+  useEffect(() => {
+    if (!finished) return;
+    done.current();
+    void queryClient.invalidateQueries({ predicate: (query) => DEVICE_PAGE_AREAS.includes(String(query.queryKey[0])) });
+    const controller = new AbortController();
+    void callEndpoint(
+      orderEndpoints.itemEvents,
+      { params: { orderItemId }, query: { $orderby: 'createdDate desc', $top: '1' } },
+      { signal: controller.signal },
+    ).then(
+      (events) => {
+        const failed = events.value[0]?.status === 'Failed';
+        notify({
+          message: failed ? NOTIFICATION_MESSAGES.mobileRequestProblem : NOTIFICATION_MESSAGES.mobileRequestSuccessful,
+          severity: failed ? 'error' : 'success',
+        });
+      },
+      // The reloaded events card shows the outcome, and says so itself if it cannot load.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [finished, orderItemId, queryClient, notify]);
+}
