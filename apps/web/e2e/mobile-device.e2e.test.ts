@@ -156,19 +156,9 @@ describe('mobile device page', () => {
     const events = page.getByRole('region', { name: 'Events' });
     await events.getByRole('row').filter({ hasText: 'acme.admin' }).filter({ hasText: 'In Progress' }).waitFor();
 
-    // Once the carrier has applied it, a fresh page offers the actions again and shows the bar changed.
-    await page.waitForTimeout(E2E_COMPLETION_MS);
-    await expect
-      .poll(
-        async () =>
-          (await admin.get<{ isPending: boolean }>(`/api/orders/pending/${line.cli}/${line.orderItemId}`))?.isPending,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(false);
-    await page.reload();
-    await summaryCard(page);
+    // The page follows the request: once the carrier has applied it, the page says so, offers the actions again
+    // and shows the bar changed, without a reload.
+    await snackbar(page, NOTIFICATION_MESSAGES.mobileRequestSuccessful).waitFor({ timeout: 30_000 });
     await card.getByRole('button', { name: 'Call Barring' }).click();
     await expect.poll(() => dialog.getByRole('switch', { name: 'Roaming' }).isChecked()).toBe(!wasOn);
     expect(await problems()).toEqual(NO_PROBLEMS);

@@ -28,18 +28,27 @@ export function useChangeFollowUp(options: {
   const done = useRef(onDone);
   done.current = onDone;
 
+  // Said only while the page is open: after leaving it, the outcome would name no device on screen.
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
   const finished = awaiting && check.data?.isPending === false && check.dataUpdatedAt > requestedAt;
   useEffect(() => {
     if (!finished) return;
+    // This ends `awaiting`, and so `finished`: the outcome below must not depend on this effect staying.
     done.current();
     void queryClient.invalidateQueries({ predicate: (query) => DEVICE_PAGE_AREAS.includes(String(query.queryKey[0])) });
-    const controller = new AbortController();
-    void callEndpoint(
-      orderEndpoints.itemEvents,
-      { params: { orderItemId }, query: { $orderby: 'createdDate desc', $top: '1' } },
-      { signal: controller.signal },
-    ).then(
+    void callEndpoint(orderEndpoints.itemEvents, {
+      params: { orderItemId },
+      query: { $orderby: 'createdDate desc', $top: '1' },
+    }).then(
       (events) => {
+        if (!mounted.current) return;
         const failed = events.value[0]?.status === 'Failed';
         notify({
           message: failed ? NOTIFICATION_MESSAGES.mobileRequestProblem : NOTIFICATION_MESSAGES.mobileRequestSuccessful,
@@ -49,6 +58,5 @@ export function useChangeFollowUp(options: {
       // The reloaded events card shows the outcome, and says so itself if it cannot load.
       () => undefined,
     );
-    return () => controller.abort();
   }, [finished, orderItemId, queryClient, notify]);
 }
