@@ -5,6 +5,8 @@ import { controlRoutes } from './control-routes.js';
 import { FaultInjector } from './fault-injector.js';
 import { HALO_PREFIX, haloSimulation } from './halo/simulation.js';
 import { installErrorHandling } from './http-errors.js';
+import { KEYSTONE_PREFIX, keystoneFaults } from './keystone/faults.js';
+import { SKYLARK_PREFIX, skylarkFaults } from './skylark/faults.js';
 import { VERTEX_PREFIX, vertexSimulation } from './vertex/simulation.js';
 
 export type MobileCarriers = {
@@ -12,10 +14,17 @@ export type MobileCarriers = {
   vertex: ReturnType<typeof vertexSimulation>;
 };
 
+/** The broadband carriers' fault desks (docs/decisions/0100). */
+export type FaultDesks = {
+  keystone: ReturnType<typeof keystoneFaults>;
+  skylark: ReturnType<typeof skylarkFaults>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     faults: FaultInjector;
     mobileCarriers: MobileCarriers;
+    faultDesks: FaultDesks;
   }
 }
 
@@ -44,8 +53,13 @@ export async function buildSimulator(config: SimConfig, options: SimulatorOption
     }),
     vertex: vertexSimulation({ token: config.vertexToken, completionMs: config.completionMs, faults }),
   };
+  const faultDesks: FaultDesks = {
+    keystone: keystoneFaults({ apiKey: config.keystoneApiKey, faults }),
+    skylark: skylarkFaults({ token: config.skylarkToken, faults }),
+  };
   app.decorate('faults', faults);
   app.decorate('mobileCarriers', mobileCarriers);
+  app.decorate('faultDesks', faultDesks);
   app.addHook('preClose', async () => {
     // Delayed and hung carrier calls would otherwise hold the close until close-with-grace gives up.
     faults.releaseAll();
@@ -58,6 +72,8 @@ export async function buildSimulator(config: SimConfig, options: SimulatorOption
   await app.register(controlRoutes);
   await app.register(carrierRoutes('mobile-33', mobileCarriers.halo.routes), { prefix: HALO_PREFIX });
   await app.register(carrierRoutes('mobile-27-36', mobileCarriers.vertex.routes), { prefix: VERTEX_PREFIX });
+  await app.register(carrierRoutes('broadband-494', faultDesks.keystone.routes), { prefix: KEYSTONE_PREFIX });
+  await app.register(carrierRoutes('broadband-588', faultDesks.skylark.routes), { prefix: SKYLARK_PREFIX });
 
   return app;
 }

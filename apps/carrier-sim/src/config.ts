@@ -14,6 +14,9 @@ export type SimConfig = {
   /** What Halo expects in X-Api-Key and Vertex as its bearer token; the server's defaults match. */
   haloApiKey: string;
   vertexToken: string;
+  /** What Keystone expects in X-Keystone-Key and Skylark as its bearer token; the server's defaults match. */
+  keystoneApiKey: string;
+  skylarkToken: string;
 };
 
 export class SimConfigError extends Error {}
@@ -23,6 +26,8 @@ const MAX_BASE_LATENCY_MS = 60_000;
 const MAX_COMPLETION_MS = 24 * 60 * 60_000;
 export const DEFAULT_HALO_API_KEY = 'halo-demo-key';
 export const DEFAULT_VERTEX_TOKEN = 'vertex-demo-token';
+export const DEFAULT_KEYSTONE_API_KEY = 'keystone-demo-key';
+export const DEFAULT_SKYLARK_TOKEN = 'skylark-demo-token';
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -50,6 +55,8 @@ const EnvSchema = z.object({
   SIM_COMPLETION_MS: z.coerce.number().int().min(0).max(MAX_COMPLETION_MS).default(2000),
   SIM_HALO_API_KEY: z.string().min(1).default(DEFAULT_HALO_API_KEY),
   SIM_VERTEX_TOKEN: z.string().min(1).default(DEFAULT_VERTEX_TOKEN),
+  SIM_KEYSTONE_API_KEY: z.string().min(1).default(DEFAULT_KEYSTONE_API_KEY),
+  SIM_SKYLARK_TOKEN: z.string().min(1).default(DEFAULT_SKYLARK_TOKEN),
   ...Object.fromEntries(CARRIERS.map((carrier) => [latencyVariableOf(carrier), LatencyRangeSchema.optional()])),
 });
 
@@ -71,5 +78,7 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
     completionMs: e.SIM_COMPLETION_MS,
     haloApiKey: e.SIM_HALO_API_KEY,
     vertexToken: e.SIM_VERTEX_TOKEN,
+    keystoneApiKey: e.SIM_KEYSTONE_API_KEY,
+    skylarkToken: e.SIM_SKYLARK_TOKEN,
   };
 }

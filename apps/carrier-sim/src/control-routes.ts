@@ -7,6 +7,7 @@ import { notFound, validationFailed } from './http-errors.js';
 const CarrierParamsSchema = z.strictObject({ carrier: CarrierSchema });
 const MobileCarrierParamsSchema = z.strictObject({ carrier: z.enum(['mobile-33', 'mobile-27-36']) });
 const LineParamsSchema = MobileCarrierParamsSchema.extend({ number: z.string() });
+const BroadbandCarrierParamsSchema = z.strictObject({ carrier: z.enum(['broadband-494', 'broadband-588']) });
 const LineQuerySchema = z.strictObject({ networkId: z.coerce.number().int().optional() });
 
 /**
@@ -52,6 +53,21 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
     const carrier = params.data.carrier === 'mobile-33' ? app.mobileCarriers.halo : app.mobileCarriers.vertex;
     return carrier.requests.summary();
+  });
+
+  /** The faults a broadband carrier accepted, with their attachments as received (sizes and hashes). */
+  app.get('/_control/fault-reports/:carrier', async (request, reply) => {
+    const params = BroadbandCarrierParamsSchema.safeParse(request.params);
+    if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
+    const desk = params.data.carrier === 'broadband-494' ? app.faultDesks.keystone : app.faultDesks.skylark;
+    return desk.received.summary();
+  });
+
+  app.delete('/_control/fault-reports', async (request) => {
+    app.faultDesks.keystone.reset();
+    app.faultDesks.skylark.reset();
+    request.log.info('broadband fault reports forgotten');
+    return { reset: true };
   });
 
   /** Puts every mobile line back to its starting state and forgets every change request. */

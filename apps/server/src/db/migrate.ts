@@ -5,6 +5,8 @@ import * as signIn from './migrations/0003-sign-in.js';
 import * as usageRollups from './migrations/0004-usage-rollups.js';
 import * as searchIndexes from './migrations/0005-search-indexes.js';
 import * as temporaryPasswords from './migrations/0006-temporary-passwords.js';
+import * as diagnostics from './migrations/0007-diagnostics.js';
+import * as faultReports from './migrations/0008-fault-reports.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '0004-usage-rollups': usageRollups,
   '0005-search-indexes': searchIndexes,
   '0006-temporary-passwords': temporaryPasswords,
+  '0007-diagnostics': diagnostics,
+  '0008-fault-reports': faultReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import * as companies from './companies';
 import * as contracts from './contracts';
 import * as docs from './docs';
 import * as endpoints from './endpoints';
+import * as faultReports from './fault-reports';
 import * as firstCarrier from './first-carrier';
 import * as health from './health';
 import * as invoices from './invoices';
@@ -43,6 +44,7 @@ export const API = {
   usage,
   firstCarrier,
   secondCarrier,
+  faultReports,
 } as const;
 
 export type ApiAreaName = keyof typeof API;
