@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { loadSigningKey } from './auth/signing-key.js';
+import { buildFaultCarriers, type FaultCarriers } from './carriers/broadband-faults/index.js';
 import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
@@ -21,8 +22,11 @@ import { preventApiCaching, registerSecurityHeaders } from './http/security-head
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
 import { refuseUnstorableText } from './http/text-input.js';
 import { CarrierRequestWorker } from './jobs/carrier-request-worker.js';
+import { faultReportHandler } from './jobs/fault-report-handler.js';
+import { mobileChangeHandler } from './jobs/mobile-change-handler.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { requireEveryEndpointRegistered } from './modules/endpoint-routes.js';
+import { uploadStorage } from './modules/fault-reports/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
 
@@ -33,6 +37,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     mailer: Mailer;
     carriers: MobileCarriers;
+    /** The broadband carriers' fault desks. */
+    faultCarriers: FaultCarriers;
     /** Sends the stored carrier requests; started with the server when CARRIER_WORKER is on. */
     carrierWorker: CarrierRequestWorker;
   }
@@ -43,6 +49,8 @@ export type BuildAppOptions = {
   database?: DatabaseHandle;
   /** The mobile carriers' adapters; without them, those of the carriers at CARRIER_SIM_URL. */
   carriers?: MobileCarriers;
+  /** The broadband carriers' fault desks; without them, those at CARRIER_SIM_URL. */
+  faultCarriers?: FaultCarriers;
 };
 
 /** Builds the portal's Fastify instance without listening, so tests can drive it with `app.inject`. */
@@ -64,7 +72,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
-    await registerHttp(app, config, options.carriers ?? buildMobileCarriers(config, { log: app.log }));
+    await registerHttp(
+      app,
+      config,
+      options.carriers ?? buildMobileCarriers(config, { log: app.log }),
+      options.faultCarriers ?? buildFaultCarriers(config),
+    );
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
@@ -72,7 +85,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   return app;
 }
 
-async function registerHttp(app: FastifyInstance, config: Config, carriers: MobileCarriers) {
+async function registerHttp(
+  app: FastifyInstance,
+  config: Config,
+  carriers: MobileCarriers,
+  faultCarriers: FaultCarriers,
+) {
   echoRequestId(app);
   installErrorHandler(app);
   refuseUnstorableText(app);
@@ -90,6 +108,7 @@ async function registerHttp(app: FastifyInstance, config: Config, carriers: Mobi
     );
   }
   app.decorate('carriers', carriers);
+  app.decorate('faultCarriers', faultCarriers);
   registerCarrierWorker(app, config);
   registerRouteAccess(app, accessTokens);
   requireEveryEndpointRegistered(app);
@@ -111,7 +130,11 @@ async function registerHttp(app: FastifyInstance, config: Config, carriers: Mobi
 /** The worker runs beside the routes: from when the app is ready until it starts closing (before the database). */
 function registerCarrierWorker(app: FastifyInstance, config: Config) {
   const { enabled, ...options } = config.carrierWorker;
-  const worker = new CarrierRequestWorker(app.database.db, app.carriers, app.mailer, app.log, options);
+  const handlers = [
+    mobileChangeHandler(app.carriers, app.mailer),
+    faultReportHandler(app.database.db, app.faultCarriers, uploadStorage(config.uploadsDir)),
+  ];
+  const worker = new CarrierRequestWorker(app.database.db, handlers, app.log, options);
   app.decorate('carrierWorker', worker);
   if (!enabled) return;
   app.addHook('onReady', async () => worker.start());

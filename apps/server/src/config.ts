@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   // The simulator's own defaults; a real carrier's key and token come from the environment (docs/decisions/0085).
   HALO_API_KEY: z.string().trim().min(1).default('halo-demo-key'),
   VERTEX_API_TOKEN: z.string().trim().min(1).default('vertex-demo-token'),
+  KEYSTONE_API_KEY: z.string().trim().min(1).default('keystone-demo-key'),
+  SKYLARK_API_TOKEN: z.string().trim().min(1).default('skylark-demo-token'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -77,6 +79,9 @@ export type Config = {
   /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
   haloApiKey: string;
   vertexApiToken: string;
+  /** Keystone Networks' X-Keystone-Key and Skylark Fibre's bearer token. */
+  keystoneApiKey: string;
+  skylarkApiToken: string;
   /** Outgoing mail server (smtp:// or smtps://, credentials and options in the URL); unset, mail is written as .eml
    * files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
@@ -129,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     haloApiKey: e.HALO_API_KEY,
     vertexApiToken: e.VERTEX_API_TOKEN,
+    keystoneApiKey: e.KEYSTONE_API_KEY,
+    skylarkApiToken: e.SKYLARK_API_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,

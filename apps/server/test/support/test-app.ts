@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
+import { buildFaultCarriers } from '../../src/carriers/broadband-faults/index.js';
 import { buildMobileCarriers } from '../../src/carriers/mobile-carriers.js';
 import type { ResilienceTimings } from '../../src/carriers/resilience.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -34,10 +35,13 @@ export type TestAppOptions = {
 /** The app in-process over the given database, not yet ready, so a test may still add routes to it. */
 export function buildTestApp(database: DatabaseHandle, env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const config = testConfig(env);
-  const carriers = options.carrierTimings
-    ? buildMobileCarriers(config, { timings: options.carrierTimings })
-    : undefined;
-  return buildApp(config, { database, ...(carriers ? { carriers } : {}) });
+  const timings = options.carrierTimings;
+  return buildApp(config, {
+    database,
+    ...(timings
+      ? { carriers: buildMobileCarriers(config, { timings }), faultCarriers: buildFaultCarriers(config, timings) }
+      : {}),
+  });
 }
 
 export const DEMO_PASSWORD = 'Demo-Portal-2026!';
