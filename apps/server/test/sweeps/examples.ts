@@ -17,6 +17,8 @@ export type ExampleContext = {
   freshAccount(): Promise<{ userName: string; emailAddress: string }>;
   /** The refresh token of a new session of a fresh account, so refreshing or revoking it ends no one's session. */
   freshRefreshToken(): Promise<string>;
+  /** A new diagnostics group, with one finished test, of the caller's line of the kind (a fault report needs one). */
+  diagnosticsGroup(kind: LineKind): Promise<string>;
 };
 
 /**
@@ -36,6 +38,29 @@ const NEW_VERTEX_SIM = '8944999999999999999';
 const HALO_BAR = 14;
 /** Each Vertex network names its bars its own way: premium-rate calls are PRS on 27 and PRM on 36. */
 const vertexBar = ({ ids }: ExampleContext) => (ids.vertex.supplier === '36' ? 'PRM' : 'PRS');
+
+/** A fault report that needs no image: only slow speeds asks for trace routes. */
+const faultReport = (line: 'keystone' | 'skylark') =>
+  ({
+    line,
+    query: async ({ diagnosticsGroup }) => ({ groupId: await diagnosticsGroup(line) }),
+    body: () => ({
+      faultType: 'NoConnection',
+      faultDescription: 'Sweep: no sync since the storm',
+      faultStartedDate: '2026-11-20',
+      speedTestResults: [],
+      contactName: 'Sweep Contact',
+      contactNumber: '01632 960000',
+      frequency: 'Constantly',
+      routerType: 'Sweep Router 1',
+      routerRebooted: true,
+      microfiltersSwapTest: true,
+      masterSocketTest: false,
+      nonAdslEquipmentRemoved: true,
+      intrusionConsent: true,
+      acceptEngineeringCharges: true,
+    }),
+  }) satisfies Example;
 
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
 /** An edit of the caller's own mobile device that leaves it on its site and in its team. */
@@ -134,6 +159,8 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       addEvent: true,
     }),
   },
+  'faultReports.businessBroadband': faultReport('keystone'),
+  'faultReports.alternativeBroadband': faultReport('skylark'),
   'secondCarrier.details': { line: 'vertex' },
   'secondCarrier.bars': { line: 'vertex' },
   'secondCarrier.assignedBars': { line: 'vertex' },

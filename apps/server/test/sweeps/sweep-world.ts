@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type NamedEndpoint, type ParamTarget, type Permission, pathParamNames } from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.js';
@@ -184,6 +185,19 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     companyId: String((facts.mobile.line ?? facts.broadband.line ?? acmeLine.mobile).company),
     freshAccount,
     freshRefreshToken,
+    diagnosticsGroup: async (kind) => {
+      const line = facts[kind].line ?? acmeLine[kind];
+      const groupId = randomUUID();
+      await db
+        .insertInto('diagnostic_groups')
+        .values({ id: groupId, company_id: line.company, endpoint_id: line.endpoint, order_item_id: line.orderItem })
+        .execute();
+      await db
+        .insertInto('diagnostic_test_runs')
+        .values({ group_id: groupId, test: 'onlineStatus', finished_at: new Date(), success: true, result: '{}' })
+        .execute();
+      return groupId;
+    },
   });
 
   const callers = new Map<SweepAccount | 'anonymous', Caller>();

@@ -1,4 +1,4 @@
-import { ENDPOINT_TYPE, MOBILE_SUPPLIER_IDS_BY_CARRIER, type ParamTarget } from '@portal/contract';
+import { BROADBAND_CARRIER, ENDPOINT_TYPE, MOBILE_SUPPLIER_IDS_BY_CARRIER, type ParamTarget } from '@portal/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { estateScopeOf } from '../support/callers.js';
@@ -30,7 +30,9 @@ export const LINE_KINDS = {
   broadband: { type: ENDPOINT_TYPE.broadband },
   halo: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.first },
   vertex: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.second },
-} as const satisfies Record<string, { type: number; suppliers?: readonly number[] }>;
+  keystone: { type: ENDPOINT_TYPE.broadband, carriers: [BROADBAND_CARRIER.businessBroadband] },
+  skylark: { type: ENDPOINT_TYPE.broadband, carriers: [BROADBAND_CARRIER.alternativeBroadband] },
+} as const satisfies Record<string, { type: number; suppliers?: readonly number[]; carriers?: readonly number[] }>;
 export type LineKind = keyof typeof LINE_KINDS;
 export const LINE_KIND_NAMES = Object.keys(LINE_KINDS) as LineKind[];
 
@@ -120,6 +122,9 @@ async function lineAmong(
     .where('endpoints.endpoint_type_id', '=', LINE_KINDS[kind].type)
     .$if('suppliers' in LINE_KINDS[kind], (query) =>
       query.where('endpoints.supplier_id', 'in', (LINE_KINDS[kind] as { suppliers: readonly number[] }).suppliers),
+    )
+    .$if('carriers' in LINE_KINDS[kind], (query) =>
+      query.where('endpoints.carrier_id', 'in', (LINE_KINDS[kind] as { carriers: readonly number[] }).carriers),
     )
     .orderBy('endpoints.id')
     .orderBy('contracts.id')
