@@ -164,7 +164,10 @@ export class CarrierRequestWorker {
     if (row.status === 'queued') {
       const { reference, settled } = await handler.send(row);
       if (settled) {
-        await this.complete({ ...row, carrier_reference: reference }, { state: 'succeeded' });
+        await this.complete(
+          { ...row, carrier_reference: reference, attempts: row.attempts + 1 },
+          { state: 'succeeded' },
+        );
         return;
       }
       await this.update(row, {
@@ -240,6 +243,7 @@ export class CarrierRequestWorker {
         .set({
           status: failed ? 'failed' : 'succeeded',
           carrier_reference: row.carrier_reference,
+          attempts: row.attempts,
           last_error: failed ? outcome.reason.slice(0, 1000) : null,
           next_attempt_at: null,
           updated_at: sql<Date>`now()`,

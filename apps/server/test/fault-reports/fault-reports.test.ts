@@ -212,7 +212,7 @@ describe('a good report: stored, then raised with the carrier by the worker', ()
     });
 
     const done = await settle(context.app, db(), stored.carrier_request_id);
-    expect(done).toMatchObject({ status: 'succeeded', attempts: 0 });
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 1, last_error: null });
     const { faults } = await simulator.sim.faultReports('broadband-494');
     const raised = faults.filter((fault) => fault.clientKey === String(stored.carrier_request_id));
     expect(raised).toHaveLength(1);
