@@ -45,7 +45,7 @@ export async function readMultipartBody(
   });
   const first = await parts.next();
   const part = first.done ? undefined : first.value;
-  if (!part || part.type !== 'field' || part.fieldname !== MULTIPART_BODY_FIELD) {
+  if (part?.type !== 'field' || part.fieldname !== MULTIPART_BODY_FIELD) {
     await drain(part);
     throw refuse('first_part', `The first part must be the field '${MULTIPART_BODY_FIELD}' holding the JSON fields`);
   }

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { CarrierProgress } from '../carriers/mobile-carrier.js';
 import type { Database } from '../db/schema.js';
 import type { CarrierChangeOutcome } from '../mail/carrier-change-email.js';
@@ -46,4 +46,23 @@ export interface CarrierRequestHandler {
     request: ClaimedRequest & { carrier_reference: string | null },
     outcome: CarrierChangeOutcome,
   ): Promise<void>;
+}
+
+/** The completion's event on the order item: Succeeded or Failed, by the portal itself. */
+export async function addCompletionEvent(
+  trx: Transaction<Database>,
+  orderItemId: number,
+  outcome: CarrierChangeOutcome,
+  notes: string,
+): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_item_id: orderItemId,
+      created_date: sql<Date>`now()`,
+      user_name: SYSTEM_USER,
+      notes,
+      status: outcome.state === 'failed' ? 'Failed' : 'Succeeded',
+    })
+    .execute();
 }

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { FaultToRaise } from '../carriers/broadband-faults/fault-carrier.js';
 import type { FaultCarriers } from '../carriers/broadband-faults/index.js';
 import type { Database } from '../db/schema.js';
 import type { FaultCarrierKey, FaultReportPayload } from '../modules/fault-reports/repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
-import { type CarrierRequestHandler, type ClaimedRequest, SYSTEM_USER } from './carrier-request-handler.js';
+import { addCompletionEvent, type CarrierRequestHandler, type ClaimedRequest } from './carrier-request-handler.js';
 
 const payloadOf = (request: ClaimedRequest) => request.payload as FaultReportPayload;
 
@@ -33,19 +32,11 @@ export function faultReportHandler(
       if (request.order_item_id === null) return;
       const { reference } = payloadOf(request);
       const carrier = carrierOf(request).name;
-      await trx
-        .insertInto('order_events')
-        .values({
-          order_item_id: request.order_item_id,
-          created_date: sql<Date>`now()`,
-          user_name: SYSTEM_USER,
-          notes:
-            outcome.state === 'failed'
-              ? `Fault ${reference} could not be raised: ${outcome.reason}`
-              : `Fault ${reference} raised with ${carrier} (their reference ${request.carrier_reference})`,
-          status: outcome.state === 'failed' ? 'Failed' : 'Succeeded',
-        })
-        .execute();
+      const notes =
+        outcome.state === 'failed'
+          ? `Fault ${reference} could not be raised: ${outcome.reason}`
+          : `Fault ${reference} raised with ${carrier} (their reference ${request.carrier_reference})`;
+      await addCompletionEvent(trx, request.order_item_id, outcome, notes);
     },
   };
 }

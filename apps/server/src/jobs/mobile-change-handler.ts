@@ -1,11 +1,10 @@
 import { EMAIL_CONFIRMING_SUPPLIER_ID } from '@portal/contract';
-import { sql } from 'kysely';
 import { CARRIER_KEY, changesOf, type MobileCarrierKey } from '../carriers/carrier-adapters.js';
 import type { MobileCarriers } from '../carriers/mobile-carriers.js';
 import { carrierChangeEmail } from '../mail/carrier-change-email.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { CarrierRequestPayload } from '../modules/mobile-carriers/repository.js';
-import { type CarrierRequestHandler, type ClaimedRequest, SYSTEM_USER } from './carrier-request-handler.js';
+import { addCompletionEvent, type CarrierRequestHandler, type ClaimedRequest } from './carrier-request-handler.js';
 
 const CARRIER_NAMES: Record<MobileCarrierKey, string> = {
   'mobile-33': 'Halo Mobile',
@@ -34,20 +33,12 @@ export function mobileChangeHandler(carriers: MobileCarriers, mailer: Mailer): C
     // twice, but never not at all, and the event goes once.
     async completed(trx, request, outcome) {
       const payload = payloadOf(request);
-      const failed = outcome.state === 'failed';
       if (payload.addEvent && request.order_item_id !== null) {
-        await trx
-          .insertInto('order_events')
-          .values({
-            order_item_id: request.order_item_id,
-            created_date: sql<Date>`now()`,
-            user_name: SYSTEM_USER,
-            notes: failed
-              ? `${payload.summary} (request ${request.id}) failed: ${outcome.reason}`
-              : `${payload.summary} (request ${request.id}) completed`,
-            status: failed ? 'Failed' : 'Succeeded',
-          })
-          .execute();
+        const notes =
+          outcome.state === 'failed'
+            ? `${payload.summary} (request ${request.id}) failed: ${outcome.reason}`
+            : `${payload.summary} (request ${request.id}) completed`;
+        await addCompletionEvent(trx, request.order_item_id, outcome, notes);
       }
       if (payload.line.supplierId !== EMAIL_CONFIRMING_SUPPLIER_ID || request.requested_by_user_id === null) return;
       const requester = await trx

@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { FaultReportFields } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
+import { linesWithOwnContract } from '../mobile-carriers/carrier-fixtures.js';
 
 /** A real PNG: signature, IHDR, one IDAT of a grey image, IEND, with their CRCs (an image viewer opens it). */
 export function pngImage(width = 8, height = 8): Buffer {
@@ -105,29 +106,13 @@ export async function broadbandLine(
   carrierId: 494 | 588,
   nth = 0,
 ): Promise<BroadbandTestLine> {
-  const row = await db
-    .selectFrom('endpoints')
-    .innerJoin('companies', 'companies.id', 'endpoints.company_id')
-    .innerJoin('contracts', 'contracts.endpoint_id', 'endpoints.id')
-    .innerJoin('order_items', (join) =>
-      join
-        .onRef('order_items.id', '=', 'contracts.order_item_id')
-        .onRef('order_items.endpoint_id', '=', 'endpoints.id'),
-    )
-    .select([
-      'endpoints.id as endpointId',
-      'endpoints.identifier as cli',
-      'order_items.id as orderItemId',
-      'endpoints.company_id as companyId',
-    ])
-    .where('companies.name', '=', company)
+  const row = await linesWithOwnContract(db, company)
     .where('endpoints.carrier_id', '=', carrierId)
-    .orderBy('endpoints.id')
     .offset(nth)
     .limit(1)
     .executeTakeFirst();
   if (!row) throw new Error(`${company} has no broadband line ${nth} of carrier ${carrierId}`);
-  return row;
+  return { endpointId: row.endpointId, cli: row.cli, orderItemId: row.orderItemId, companyId: row.companyId };
 }
 
 /** A diagnostics group of the line, with a finished test run unless `finished` is false. */

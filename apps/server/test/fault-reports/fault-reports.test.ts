@@ -79,6 +79,22 @@ async function countRows() {
   };
 }
 
+/** A line of Acme's on the carrier, and a diagnostics group of it with a finished test. */
+async function lineWithGroup(carrier: 494 | 588, nth: number) {
+  const line = await broadbandLine(db(), ACME, carrier, nth);
+  return { line, group: await diagnosticsGroup(db(), line) };
+}
+
+/** The carrier request a stored report is sent by. */
+const requestIdOf = async (reportId: number) =>
+  (
+    await db()
+      .selectFrom('fault_reports')
+      .select('carrier_request_id')
+      .where('id', '=', reportId)
+      .executeTakeFirstOrThrow()
+  ).carrier_request_id;
+
 const eventsOf = (line: BroadbandTestLine) =>
   db()
     .selectFrom('order_events')
@@ -120,8 +136,7 @@ describe('POST /api/{bbservice}/:id/reportFault: refusals store nothing', () => 
   });
 
   it('answers 400 naming the field for missing or invalid fields, and for a file before the report', async () => {
-    const line = await broadbandLine(db(), ACME, 494, 1);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(494, 1);
     const { contactName: _left, ...missing } = NO_CONNECTION;
     const noName = await expectRefused(() => report(line, 494, group, missing), 400);
     expect(noName.details).toEqual([expect.objectContaining({ field: 'report.contactName' })]);
@@ -144,8 +159,7 @@ describe('POST /api/{bbservice}/:id/reportFault: refusals store nothing', () => 
   });
 
   it('answers 400 for a slow speeds fault without an image, and over the file count', async () => {
-    const line = await broadbandLine(db(), ACME, 494, 1);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(494, 1);
     const none = await expectRefused(() => report(line, 494, group, SLOW_SPEEDS), 400);
     expect(none.details).toEqual([expect.objectContaining({ field: 'traceRouteImages', rule: 'min_files' })]);
     const tooMany = Array.from({ length: TRACE_ROUTE_UPLOAD_MAX_FILES + 1 }, (_, n) => ({
@@ -158,8 +172,7 @@ describe('POST /api/{bbservice}/:id/reportFault: refusals store nothing', () => 
   });
 
   it('answers 415 naming the file for a non-image renamed .png, deleting the images before it', async () => {
-    const line = await broadbandLine(db(), ACME, 494, 1);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(494, 1);
     const files = [
       { name: 'good.png', bytes: pngImage() },
       { name: 'notes.png', bytes: Buffer.from('traceroute to 8.8.8.8, 30 hops max\n 1 192.168.1.1 1 ms\n') },
@@ -170,8 +183,7 @@ describe('POST /api/{bbservice}/:id/reportFault: refusals store nothing', () => 
   });
 
   it('answers 413 over the total size, deleting what was stored', async () => {
-    const line = await broadbandLine(db(), ACME, 494, 1);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(494, 1);
     const files = [
       { name: 'small.png', bytes: pngImage() },
       { name: 'huge.png', bytes: largePng(TRACE_ROUTE_UPLOAD_MAX_BYTES) },
@@ -184,8 +196,7 @@ describe('POST /api/{bbservice}/:id/reportFault: refusals store nothing', () => 
 
 describe('a good report: stored, then raised with the carrier by the worker', () => {
   it('stores a slow speeds report with its PNG, and the worker raises it with Keystone once', async () => {
-    const line = await broadbandLine(db(), ACME, 494, 3);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(494, 3);
     const png = pngImage(32, 16);
     const response = await report(line, 494, group, SLOW_SPEEDS, [{ name: 'tracert.png', bytes: png }]);
     expect(response.statusCode, response.body).toBe(202);
@@ -233,8 +244,7 @@ describe('a good report: stored, then raised with the carrier by the worker', ()
   });
 
   it('raises a report with Skylark as a ticket and its images as attachments', async () => {
-    const line = await broadbandLine(db(), ACME, 588, 0);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(588, 0);
     const images = [
       { name: 'one.png', bytes: pngImage(4, 4) },
       { name: 'two.png', bytes: pngImage(6, 6) },
@@ -242,9 +252,7 @@ describe('a good report: stored, then raised with the carrier by the worker', ()
     const response = await report(line, 588, group, SLOW_SPEEDS, images);
     expect(response.statusCode, response.body).toBe(202);
     const { id, reference } = response.json();
-    const requestId = (
-      await db().selectFrom('fault_reports').select('carrier_request_id').where('id', '=', id).executeTakeFirstOrThrow()
-    ).carrier_request_id;
+    const requestId = await requestIdOf(id);
     const done = await settle(context.app, db(), requestId);
     expect(done.status).toBe('succeeded');
     const ticket = (await simulator.sim.faultReports('broadband-588')).faults.find(
@@ -259,8 +267,7 @@ describe('a good report: stored, then raised with the carrier by the worker', ()
   });
 
   it('tries again while the carrier is down, then raises the fault once', async () => {
-    const line = await broadbandLine(db(), ACME, 494, 4);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(494, 4);
     await simulator.sim.setFault('broadband-494', { mode: 'error', times: 4 });
     const response = await report(line, 494, group, NO_CONNECTION);
     expect(response.statusCode, response.body).toBe(202);
@@ -291,15 +298,12 @@ describe('a good report: stored, then raised with the carrier by the worker', ()
   });
 
   it('fails a report the carrier refuses, with the reason in the Failed event', async () => {
-    const line = await broadbandLine(db(), ACME, 494, 5);
-    const group = await diagnosticsGroup(db(), line);
+    const { line, group } = await lineWithGroup(494, 5);
     await simulator.sim.setFault('broadband-494', { mode: 'reject' });
     const response = await report(line, 494, group, NO_CONNECTION);
     expect(response.statusCode, response.body).toBe(202);
     const { id, reference } = response.json();
-    const requestId = (
-      await db().selectFrom('fault_reports').select('carrier_request_id').where('id', '=', id).executeTakeFirstOrThrow()
-    ).carrier_request_id;
+    const requestId = await requestIdOf(id);
     const done = await settle(context.app, db(), requestId);
     expect(done.status).toBe('failed');
     const [failed] = (await eventsOf(line)).slice(-1);

@@ -10,16 +10,11 @@ export const GLOBEX = 'Globex Engineering Ltd';
 export type CarrierTestLine = { endpointId: number; cli: string; supplierId: number; orderItemId: number };
 
 /**
- * The `nth` (0-based, by endpoint id) mobile line of a company on one of `suppliers` that has a contract brought
- * by an order item of its own. Each test takes a line of its own, so one test's open request never meets another's.
+ * The lines of a company that have a contract brought by an order item of their own, by endpoint id, with what a
+ * carrier test needs; the caller narrows them (a carrier, a supplier) and picks one.
  */
-export async function carrierLine(
-  db: Kysely<Database>,
-  company: string,
-  suppliers: readonly number[],
-  nth = 0,
-): Promise<CarrierTestLine> {
-  const row = await db
+export function linesWithOwnContract(db: Kysely<Database>, company: string) {
+  return db
     .selectFrom('endpoints')
     .innerJoin('companies', 'companies.id', 'endpoints.company_id')
     .innerJoin('contracts', 'contracts.endpoint_id', 'endpoints.id')
@@ -31,18 +26,32 @@ export async function carrierLine(
     .select([
       'endpoints.id as endpointId',
       'endpoints.identifier as cli',
+      'endpoints.company_id as companyId',
       'endpoints.supplier_id as supplierId',
       'order_items.id as orderItemId',
     ])
     .where('companies.name', '=', company)
-    .where('endpoints.supplier_id', 'in', suppliers)
     .orderBy('endpoints.id')
-    .orderBy('contracts.id')
+    .orderBy('contracts.id');
+}
+
+/**
+ * The `nth` (0-based, by endpoint id) mobile line of a company on one of `suppliers` that has a contract brought
+ * by an order item of its own. Each test takes a line of its own, so one test's open request never meets another's.
+ */
+export async function carrierLine(
+  db: Kysely<Database>,
+  company: string,
+  suppliers: readonly number[],
+  nth = 0,
+): Promise<CarrierTestLine> {
+  const row = await linesWithOwnContract(db, company)
+    .where('endpoints.supplier_id', 'in', suppliers)
     .offset(nth)
     .limit(1)
     .executeTakeFirst();
   if (!row || row.supplierId === null) throw new Error(`${company} has no line ${nth} on ${suppliers.join('/')}`);
-  return { ...row, supplierId: row.supplierId };
+  return { endpointId: row.endpointId, cli: row.cli, orderItemId: row.orderItemId, supplierId: row.supplierId };
 }
 
 /** The carrier requests and order events a line has, to see what a call wrote (or did not). */
