@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MULTIPART_TYPE, multipartBody, NO_CONNECTION } from './fault-reports/fault-fixtures.js';
 import { bearer, type SignedIn, signIn, useDemoApp } from './support/test-app.js';
 
 // Every id a route takes, in its path or its query, is a plain decimal number within PostgreSQL's integer range:
@@ -9,10 +10,19 @@ type Parameter = { name: string; in: 'path' | 'query' | 'header' };
 type IdOperation = { method: string; path: string; parameters: Parameter[]; idParameters: Parameter[] };
 
 const ID_NAME = /^(id|[a-z][A-Za-z]*Id)$/;
-/** Named like ids but not rows: a supplier is one of Vertex's networks (27 or 36), refused outside them. */
-const NOT_IDS = new Set(['supplierId']);
+/**
+ * Named like ids but not rows: a supplier is one of Vertex's networks (27 or 36), refused outside them; a
+ * diagnostics group is a uuid.
+ */
+const NOT_IDS = new Set(['supplierId', 'groupId']);
 /** Values for the other parameters, so the one under test decides the answer. */
-const OTHER_VALUES: Record<string, string> = { cli: '07700900001', supplierId: '27', type: '3', pagesize: '10' };
+const OTHER_VALUES: Record<string, string> = {
+  cli: '07700900001',
+  supplierId: '27',
+  type: '3',
+  pagesize: '10',
+  groupId: '6f1c2b1e-8d2a-4c1e-9a4b-2f3d4e5f6a7b',
+};
 /** Bodies the carrier changes accept (their bodies are strict), so the path id decides their answer. */
 const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
   '/api/mobileHalo/bars/{id}': { barsToAdd: [14], barsToRemove: [], orderItemId: 1, addEvent: true },
@@ -79,6 +89,11 @@ function call(op: IdOperation, values: Record<string, string>) {
   // A body valid for every other PUT and POST that takes an id (a message; an estate edit).
   const payload = CARRIER_BODIES[op.path] ?? { text: 'Still here', id: 1, name: 'Still here', siteId: 1, teamIds: [] };
   const body = op.method === 'PUT' || op.method === 'POST' ? { payload } : {};
+  // The fault report is multipart: its fields travel as the first part (docs/decisions/0098).
+  if (op.path.endsWith('/reportFault')) {
+    const headers = { ...headersFor(op), 'content-type': MULTIPART_TYPE };
+    return context.app.inject({ method: 'POST', url, query, headers, payload: multipartBody(NO_CONNECTION) });
+  }
   return context.app.inject({ method: op.method as 'GET', url, query, headers: headersFor(op), ...body });
 }
 

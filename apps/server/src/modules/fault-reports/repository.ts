@@ -1,13 +1,33 @@
-import { FAULT_TYPES, type FaultReportFields } from '@portal/contract';
+import { ENDPOINT_TYPE, FAULT_TYPES, type FaultReportFields } from '@portal/contract';
 import { sql } from 'kysely';
 import { type Actor, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
+import { endpointsInEstate } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import type { StoredImage } from './image-upload.js';
-import type { BroadbandLineRow } from './line-access.js';
 
 /** The value of `carrier_requests.carrier` for each diagnostics carrier (the table's CHECK names them). */
 export type FaultCarrierKey = Extract<Database['carrier_requests']['carrier'], `broadband-${string}`>;
+
+/** The broadband line of an order item in the caller's estate on the carrier; undefined otherwise. */
+export function findBroadbandLineOfItem(scope: EstateScope, carrierId: number, orderItemId: number) {
+  return scope.db
+    .selectFrom('order_items')
+    .innerJoin('endpoints', 'endpoints.id', 'order_items.endpoint_id')
+    .select([
+      'order_items.id as order_item_id',
+      'endpoints.id',
+      'endpoints.company_id',
+      'endpoints.identifier',
+      'endpoints.carrier_id',
+    ])
+    .where('order_items.id', '=', orderItemId)
+    .where('endpoints.endpoint_type_id', '=', ENDPOINT_TYPE.broadband)
+    .where('endpoints.carrier_id', '=', carrierId)
+    .where((eb) => endpointsInEstate(eb, scope))
+    .executeTakeFirst();
+}
+export type BroadbandLineRow = NonNullable<Awaited<ReturnType<typeof findBroadbandLineOfItem>>>;
 
 /** Whether the diagnostics group is of this line and has a test run that finished: undefined when not the line's. */
 export async function groupOfLine(scope: EstateScope, line: BroadbandLineRow, groupId: string) {
