@@ -11,8 +11,7 @@ const LineParamsSchema = MobileCarrierParamsSchema.extend({ number: z.string() }
 const BroadbandCarrierParamsSchema = z.strictObject({ carrier: z.enum(['broadband-494', 'broadband-588']) });
 const LineQuerySchema = z.strictObject({ networkId: z.coerce.number().int().optional() });
 
-const BroadbandLineParamsSchema = z.strictObject({
-  carrier: z.enum(['broadband-494', 'broadband-588']),
+const BroadbandLineParamsSchema = BroadbandCarrierParamsSchema.extend({
   number: z.string().regex(UK_LANDLINE, 'a UK geographic number of 11 digits'),
 });
 const ConditionBodySchema = z.strictObject({ condition: z.enum(LINE_CONDITIONS) });

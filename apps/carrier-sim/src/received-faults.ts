@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
+/** What either carrier takes on one fault: the portal sends at most 5 images of 100 MB in all. */
+export const MAX_ATTACHMENTS = 10;
+export const MAX_ATTACHMENT_BYTES = 200 * 1024 * 1024;
+
 /** An attachment as a carrier received it: counted and hashed as it streamed past, never kept. */
 export type ReceivedAttachment = { filename: string; contentType: string; bytes: number; sha256: string };
 

@@ -3,16 +3,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { BroadbandCarrierState } from '../broadband/carrier-lines.js';
 import { CarrierFault, invalidRequest, parseOrRefuse } from '../carrier-faults.js';
-import { measure, type ReceivedAttachment, ReceivedFaults } from '../received-faults.js';
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  measure,
+  type ReceivedAttachment,
+  ReceivedFaults,
+} from '../received-faults.js';
 import { KEYSTONE_ERRORS, lineRefOf } from './diagnostics.js';
 
 // Keystone Networks' fault API as the portal meets it (docs/decisions/0100): a route file of Keystone's API
 // (`routes.ts` gives it the key check and the problem-details errors), lines by their number as in diagnostics. A
 // fault is one multipart POST: a JSON part `fault` first, then the images as `attachments`; it is idempotent by the
 // Idempotency-Key header and answers at once with Keystone's fault id.
-
-const MAX_ATTACHMENTS = 10;
-const MAX_ATTACHMENT_BYTES = 200 * 1024 * 1024;
 
 const IdempotencyKeySchema = z.string().trim().min(1).max(200);
 const FaultPartSchema = z.object({

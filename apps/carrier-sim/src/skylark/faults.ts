@@ -3,16 +3,13 @@ import { z } from 'zod';
 import type { BroadbandCarrierState } from '../broadband/carrier-lines.js';
 import { UK_LANDLINE } from '../broadband/line-model.js';
 import { CarrierFault, parseOrRefuse } from '../carrier-faults.js';
-import { measure, ReceivedFaults } from '../received-faults.js';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, measure, ReceivedFaults } from '../received-faults.js';
 import { SKYLARK_ERRORS } from './diagnostics.js';
 
 // Skylark Fibre's fault API as the portal meets it (docs/decisions/0100): a route file of Skylark's API (`routes.ts`
 // gives it the bearer-token check and the { errors: [...] } bodies), circuits by their number as in diagnostics.
 // A ticket is opened with JSON (idempotent by its client_reference: the same reference answers the same ticket),
 // then each image is PUT raw under its file name (a PUT replaces, so a resend is harmless).
-
-const MAX_ATTACHMENTS = 10;
-const MAX_ATTACHMENT_BYTES = 200 * 1024 * 1024;
 
 const TicketBodySchema = z
   .object({
