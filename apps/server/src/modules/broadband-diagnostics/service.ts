@@ -9,10 +9,16 @@ import {
 import { CarrierRefusedError } from '../../carriers/mobile-carrier.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
-import { type ContractLine, contractLineOf, requireGroupOfLine } from '../broadband-lines/repository.js';
 import { askCarrier } from '../mobile-carriers/carrier-failures.js';
 import { AUTHENTICATION_LOGS, historyPage, LINE_HISTORY, SESSION_HISTORY } from './history-options.js';
-import { createGroup, finishRun, startRun } from './repository.js';
+import {
+  type ContractLine,
+  contractLineOf,
+  createGroup,
+  finishRun,
+  requireGroupOfLine,
+  startRun,
+} from './repository.js';
 
 // The diagnostics of one broadband carrier's contracts (docs/decisions/0095, 0099): find the contract in the
 // caller's estate on that carrier, record what is asked, ask the carrier, record the answer.

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { type Actor, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
-import type { ContractLine } from '../broadband-lines/repository.js';
+import type { ContractLine } from '../broadband-diagnostics/repository.js';
 import type { StoredImage } from './image-upload.js';
 
 /** The value of `carrier_requests.carrier` for each diagnostics carrier (the table's CHECK names them). */

@@ -9,7 +9,7 @@ import {
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { badRequest } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import { contractLineOf, requireGroupOfLine } from '../broadband-lines/repository.js';
+import { contractLineOf, requireGroupOfLine } from '../broadband-diagnostics/repository.js';
 import { deleteImages, storeImages } from './image-upload.js';
 import { type FaultCarrierKey, storeFaultReport } from './repository.js';
 
