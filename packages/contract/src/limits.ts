@@ -23,6 +23,8 @@ export const TRACE_ROUTE_UPLOAD_MAX_BYTES = 104_857_600;
 /** Trace route images per fault report; further files are ignored (spec 5; docs/decisions/0098). */
 export const TRACE_ROUTE_UPLOAD_MAX_FILES = 5;
 export const SPEED_TEST_RESULT_COUNT = 3;
+/** The most rows a session or line history CSV download holds (its `count`). */
+export const HISTORY_DOWNLOAD_MAX_ROWS = 10_000;
 /** The team cell lists names up to this many, then says '{n} teams selected.'. */
 export const TEAM_NAMES_TEXT_LIMIT = 3;
 /** Header search asks for this many type-ahead results. */

@@ -208,6 +208,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'orders.items': odataPage,
   'orders.itemEvents': odataPage,
   'usage.endpointBroadband': { line: 'broadband' },
+  'usage.endpointLineUsage': { line: 'broadband' },
   ...broadbandExamples('businessBroadband', 'keystone'),
   ...broadbandExamples('alternativeBroadband', 'skylark'),
   'firstCarrier.details': { line: 'halo' },

@@ -1,4 +1,4 @@
-import { odataList, USAGE_SERIES, type UsageSeries, UsageSeriesSchema } from '@portal/contract';
+import { LINE_USAGE_SERIES, odataList, USAGE_SERIES, type UsageSeries, UsageSeriesSchema } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ukDay } from '../../src/modules/usage/usage-calendar.js';
 import { bearer, type SignedIn, signIn, useDemoApp } from '../support/test-app.js';
@@ -162,6 +162,10 @@ const routes = () => [
   {
     url: `/api/endpoints/${ids.acmeBroadband}/broadbandUsage`,
     other: `/api/endpoints/${ids.globexBroadband}/broadbandUsage`,
+  },
+  {
+    url: `/api/endpoints/${ids.acmeBroadband}/lineUsage`,
+    other: `/api/endpoints/${ids.globexBroadband}/lineUsage`,
   },
   { url: '/api/users/monthlyUsage', other: undefined },
 ];
@@ -448,6 +452,41 @@ describe('broadband usage', () => {
     expect(mobileAsBroadband.statusCode).toBe(404);
     expect(mobileAsBroadband.json()).toMatchObject({ message: 'This endpoint is not a broadband line' });
     expect((await usage('acme.teamlead', `/api/endpoints/${ids.acmeBroadband}/broadbandUsage`)).statusCode).toBe(404);
+  });
+});
+
+describe('line usage', () => {
+  it("is a line's time online and number of data sessions per day over the last 30 days", async () => {
+    const url = `/api/endpoints/${ids.acmeBroadband}/lineUsage`;
+    const before = await seriesOf('acme.broadband', url);
+    expect(before.map((s) => s.name)).toEqual([LINE_USAGE_SERIES.timeOnline, LINE_USAGE_SERIES.sessions]);
+    const days = before[0]!.series.map((p) => p.name);
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toBe(ukDay(new Date()));
+    expect(before[1]!.series.map((p) => p.name)).toEqual(days);
+
+    const moment = new Date(Date.now() - 1000).toISOString();
+    await insertRecords(db(), [
+      { endpoint_id: ids.acmeBroadband, started_at: moment, record_type: 'data', duration: 3600, bytes: 1, cost: 0 },
+      { endpoint_id: ids.acmeBroadband, started_at: moment, record_type: 'data', duration: 125, bytes: 1, cost: 0 },
+      // Not a session: a voice record of the line counts for neither series.
+      { endpoint_id: ids.acmeBroadband, started_at: moment, record_type: 'voice', duration: 60, bytes: 0, cost: 0.1 },
+    ]);
+    const after = await seriesOf('acme.broadband', url);
+    const day = ukDay(new Date(moment));
+    const on = (series: UsageSeries[], index: number) => series[index]!.series.find((p) => p.name === day)!.value;
+    expect(on(after, 0) - on(before, 0)).toBe(3725);
+    expect(on(after, 1) - on(before, 1)).toBe(2);
+  });
+
+  it('is only for broadband lines of the estate, and checks its id', async () => {
+    const mobile = await usage('acme.admin', `/api/endpoints/${ids.acmeMobile}/lineUsage`);
+    expect(mobile.statusCode).toBe(404);
+    expect(mobile.json()).toMatchObject({ message: 'This endpoint is not a broadband line' });
+    expect((await usage('acme.teamlead', `/api/endpoints/${ids.acmeBroadband}/lineUsage`)).statusCode).toBe(404);
+    const bad = await usage('acme.admin', '/api/endpoints/abc/lineUsage');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('id');
   });
 });
 

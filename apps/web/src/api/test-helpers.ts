@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { type ApiClient, createApiClient, type SessionEndedHandler } from './client';
 import { createMemoryStorage, createSessionStore, type SessionStore } from './session-store';
 
@@ -44,4 +45,20 @@ export function signIn(session: SessionStore, main = 'main-1', dash = 'dash-1'):
   session.setTokens(main, `${main}-refresh`, 300);
   session.setDashTokens(dash, `${dash}-refresh`, 300);
   session.setRoles(['customer']);
+}
+
+/**
+ * A mock API server for a test file (msw): listening before its tests, reset after each (handlers and spies), closed
+ * at the end; a request no handler answers fails the test.
+ */
+export function setupMockApi() {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => server.close());
+  return server;
 }

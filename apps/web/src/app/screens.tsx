@@ -49,6 +49,8 @@ const loadMobileEstate = () => import('../features/estate/MobileEstatePage');
 const loadGroupEstate = () => import('../features/estate/GroupEstatePage');
 const loadBroadbandEstate = () => import('../features/estate/BroadbandEstatePage');
 const loadMobileDevice = () => import('../features/mobile-device/MobileDevicePage');
+const loadBroadbandContract = () => import('../features/broadband-contract/BroadbandContractPage');
+const loadTraceRoute = () => import('../features/broadband-contract/TraceRouteHelpPage');
 const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
 const loadFirstScreenData = () => import('../features/dashboard/first-screen-data');
@@ -104,6 +106,6 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
   'broadband/orders/:orderId': screen('Broadband Order', loadOrderDetail, (m) => (
     <m.OrderDetailPage kind="broadband" />
   )),
-  'broadband/contract/:cli': upcoming('Broadband Contract'),
-  'broadband/diagnostics/traceRoute': upcoming('Trace Route'),
+  'broadband/contract/:cli': screen('Broadband Contract', loadBroadbandContract, (m) => <m.BroadbandContractPage />),
+  'broadband/diagnostics/traceRoute': screen('Trace Route', loadTraceRoute, (m) => <m.TraceRouteHelpPage />),
 };

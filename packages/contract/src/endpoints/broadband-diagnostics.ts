@@ -21,6 +21,7 @@ import {
   TestOutcomeSchema,
 } from '../entities/diagnostics';
 import { CARRIER_CALL_ERRORS } from '../entities/mobile';
+import { HISTORY_DOWNLOAD_MAX_ROWS } from '../limits';
 import { ODataQuerySchema } from '../odata';
 import { broadbandUsernameParam, idParam } from '../params';
 
@@ -36,7 +37,6 @@ const runTests = anyOf('Read', 'BroadbandDiagnostics');
 const LineParams = z.object({ id: idParam('orderItem') });
 const GroupQuery = z.object({ groupId: z.uuid().describe('The diagnostics group of the dialog session') });
 const LINE_ERRORS = { ...CARRIER_CALL_ERRORS, 404: ApiErrorSchema } as const;
-const HISTORY_DOWNLOAD_MAX_ROWS = 10_000;
 const DownloadQuery = z.object({
   count: z.coerce.number().int().min(1).max(HISTORY_DOWNLOAD_MAX_ROWS).describe('How many of the newest rows'),
 });

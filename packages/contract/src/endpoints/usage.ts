@@ -58,6 +58,17 @@ export const endpointBroadband = endpoint({
   response: UsageReply,
 });
 
+/** The line usage tab of a standard broadband line (docs/decisions/0104): time online and sessions per day. */
+export const endpointLineUsage = endpoint({
+  method: 'GET',
+  path: '/api/endpoints/:id/lineUsage',
+  summary: "A broadband line's time online (seconds) and data sessions per day over the last 30 days",
+  access: ACCESS.broadband,
+  dashToken: true,
+  params: EndpointIdParams,
+  response: UsageReply,
+});
+
 export const siteMonthly = endpoint({
   method: 'GET',
   path: '/api/sites/:id/monthlyUsage',

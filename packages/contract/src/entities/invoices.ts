@@ -64,3 +64,6 @@ export type UsageSeries = z.infer<typeof UsageSeriesSchema>;
  */
 export const USAGE_SERIES = { cost: 'Cost', duration: 'Duration', calls: 'Calls', data: 'Data' } as const;
 export type UsageSeriesName = (typeof USAGE_SERIES)[keyof typeof USAGE_SERIES];
+
+/** The series of a broadband line's line usage (GET /api/endpoints/{id}/lineUsage, docs/decisions/0104). */
+export const LINE_USAGE_SERIES = { timeOnline: 'Time Online', sessions: 'Sessions' } as const;

@@ -110,7 +110,10 @@ export class OrderBuilder {
         const placedDay = addDays(this.anchorDay, -index);
         const orderId = this.addOrder(company.id, type, placedDay, orderedBy);
         const newLine = type === 3 && index % 4 === 3;
-        const endpoint = newLine ? null : endpoints[(index * 7) % endpoints.length]!;
+        // Never the company's first line of a kind: the single-line demo accounts (acme.mobile, acme.broadband) get
+        // it, and a change in flight would hide the very actions those accounts exist to show.
+        const slot = endpoints.length > 1 ? 1 + ((index * 7) % (endpoints.length - 1)) : 0;
+        const endpoint = newLine ? null : endpoints[slot]!;
         this.addItem(
           orderId,
           company.id,

@@ -9,7 +9,7 @@ import {
 } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { USAGE_TIME_ZONE } from './usage-calendar.js';
-import type { PeriodBytes, PeriodTotals } from './usage-series.js';
+import type { PeriodBytes, PeriodSessions, PeriodTotals } from './usage-series.js';
 
 /**
  * Whose usage a chart adds up, always only the caller's devices among them: one device, or the mobile devices of a
@@ -185,16 +185,24 @@ export async function dailyUnbilledTotals(
     .execute();
 }
 
-/** Per day from `first` to `last` (UK days), the data volume of one of the caller's lines' data sessions. */
-export async function dailyDataOfEndpoint(
+/**
+ * Per day from `first` to `last` (UK days), one of the caller's lines' data sessions: their volume, their time
+ * online (seconds) and how many there were.
+ */
+export async function dailySessionsOfEndpoint(
   scope: EstateScope,
   endpointId: number,
   first: string,
   last: string,
-): Promise<PeriodBytes[]> {
+): Promise<Array<PeriodBytes & PeriodSessions>> {
   return scope.db
     .selectFrom('call_detail_records')
-    .select([RECORD_DAY.as('period'), sql<number>`sum(bytes)`.as('bytes')])
+    .select([
+      RECORD_DAY.as('period'),
+      sql<number>`sum(bytes)`.as('bytes'),
+      sql<number>`sum(duration)`.as('seconds'),
+      sql<number>`count(*)`.as('sessions'),
+    ])
     .where('endpoint_id', 'in', deviceIds(scope, { endpointId }))
     .where('record_type', '=', 'data')
     .where('started_at', '>=', startOfUkDay(first))

@@ -2,6 +2,7 @@ import { API } from '@portal/contract';
 import { endpointRoutes } from '../endpoint-routes.js';
 import {
   endpointBroadband,
+  endpointLineUsage,
   endpointMonthly,
   endpointUninvoiced,
   estateMonthly,
@@ -16,6 +17,7 @@ export const usageRoutes = endpointRoutes(API.usage, () => ({
   endpointMonthly: async ({ scope, params }) => ({ value: await endpointMonthly(scope, params.id) }),
   endpointUninvoiced: async ({ scope, params }) => ({ value: await endpointUninvoiced(scope, params.id) }),
   endpointBroadband: async ({ scope, params }) => ({ value: await endpointBroadband(scope, params.id) }),
+  endpointLineUsage: async ({ scope, params }) => ({ value: await endpointLineUsage(scope, params.id) }),
   siteMonthly: async ({ scope, params }) => ({ value: await siteMonthly(scope, params.id) }),
   siteUninvoiced: async ({ scope, params }) => ({ value: await siteUninvoiced(scope, params.id) }),
   teamMonthly: async ({ scope, params }) => ({ value: await teamMonthly(scope, params.id) }),

@@ -3,7 +3,7 @@ import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
 import {
   type Devices,
-  dailyDataOfEndpoint,
+  dailySessionsOfEndpoint,
   dailyUnbilledTotals,
   endpointOfEstate,
   firstUnbilledDay,
@@ -14,7 +14,7 @@ import {
   teamOfEstate,
 } from './repository.js';
 import { addDays, BROADBAND_DAYS_SHOWN, daysBetween, MONTHS_SHOWN, monthsEndingWith, ukDay } from './usage-calendar.js';
-import { dataSeries, usageSeries } from './usage-series.js';
+import { dataSeries, sessionSeries, usageSeries } from './usage-series.js';
 
 // Monthly charts read the rollups; only the current unbilled period reads call-detail records. An id outside the
 // caller's estate is answered exactly like one that does not exist (404).
@@ -52,13 +52,25 @@ export async function endpointUninvoiced(scope: EstateScope, id: number) {
   return uninvoiced(scope, line.companyId, { endpointId: id });
 }
 
-/** A broadband line's data per day over the last 30 days; 404 for any other device. */
-export async function endpointBroadband(scope: EstateScope, id: number) {
+/** The days a broadband line's charts show, once the line is found in the caller's estate; 404 for any other device. */
+async function broadbandDays(scope: EstateScope, id: number) {
   const line = await requireFound(endpointOfEstate(scope, id));
   if (line.endpointTypeId !== ENDPOINT_TYPE.broadband) throw notFound('This endpoint is not a broadband line');
   const today = ukDay(new Date());
   const first = addDays(today, 1 - BROADBAND_DAYS_SHOWN);
-  return dataSeries(daysBetween(first, today), await dailyDataOfEndpoint(scope, id, first, today));
+  return { first, last: today, days: daysBetween(first, today) };
+}
+
+/** A broadband line's data per day over the last 30 days. */
+export async function endpointBroadband(scope: EstateScope, id: number) {
+  const { first, last, days } = await broadbandDays(scope, id);
+  return dataSeries(days, await dailySessionsOfEndpoint(scope, id, first, last));
+}
+
+/** A broadband line's time online and sessions per day over the last 30 days (docs/decisions/0104). */
+export async function endpointLineUsage(scope: EstateScope, id: number) {
+  const { first, last, days } = await broadbandDays(scope, id);
+  return sessionSeries(days, await dailySessionsOfEndpoint(scope, id, first, last));
 }
 
 export async function siteMonthly(scope: EstateScope, id: number) {

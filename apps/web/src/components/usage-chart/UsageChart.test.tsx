@@ -192,6 +192,23 @@ describe('UsageChart', () => {
     expect(requested).toEqual(['broadbandUsage']);
   });
 
+  it("shows the view's own table on a table tab, and asks for no chart data there", async () => {
+    const requested = usageApi({ broadbandUsage: DAILY });
+    renderWithProviders(
+      <UsageChart
+        source={{ kind: 'endpoint', id: 5 }}
+        keys={['broadband', 'sessionHistory']}
+        label="Contract usage"
+        renderTable={(key) => <p>table of {key}</p>}
+      />,
+    );
+    await screen.findByRole('table', { name: 'Broadband Usage' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Session History' }));
+    expect(screen.getByText('table of sessionHistory')).toBeTruthy();
+    expect(screen.getByRole('tabpanel').textContent).not.toContain(notAvailableText('sessionHistory'));
+    expect(requested).toEqual(['broadbandUsage']);
+  });
+
   it('takes its data from a loader instead of a source', async () => {
     const load = vi.fn(async () => DAILY.value);
     renderWithProviders(<UsageChart load={load} cacheKey="test" keys={['lineUsage']} label="Line usage" />);

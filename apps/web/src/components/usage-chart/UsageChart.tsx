@@ -8,7 +8,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { UsageSeries } from '@portal/contract';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { CHART_HEIGHT, ChartFrame, type ChartTable, chartQueryState } from './ChartFrame';
 import { ChartLegend, ChartPatterns, FillSwatch, partialFill, patternPrefix, seriesFill } from './ChartPatterns';
 import { seriesColour, useChartPalette } from './chart-palette';
@@ -40,11 +40,13 @@ export type UsageChartProps = DataProps & {
   keys: readonly UsageTabKey[];
   /** Names the tab list, and the chart when there is a single tab. */
   label: string;
+  /** What a table tab (session history, line history, authentication logs) shows; without it, that it is not available. */
+  renderTable?: (key: UsageTabKey) => ReactNode;
 };
 
 export const NO_USAGE_TEXT = 'No usage yet.';
 
-/** What a tab shows when this view has no data for it yet (the broadband tables arrive with diagnostics). */
+/** What a tab shows when this view has no data for it (a table tab where the view gives no table). */
 export function notAvailableText(key: UsageTabKey): string {
   return `${USAGE_TAB_LABELS[key]} is not available yet.`;
 }
@@ -87,13 +89,17 @@ export function UsageChart(props: UsageChartProps) {
         {...(single ? {} : { role: 'tabpanel', id: panelId, 'aria-labelledby': tabId(active) })}
         sx={{ minWidth: 0 }}
       >
-        <UsagePanel
-          key={active}
-          data={props}
-          tab={active}
-          label={single ? label : USAGE_TAB_LABELS[active]}
-          choice={{ unit, onChange: setUnit }}
-        />
+        {isTableTab(active) && props.renderTable ? (
+          props.renderTable(active)
+        ) : (
+          <UsagePanel
+            key={active}
+            data={props}
+            tab={active}
+            label={single ? label : USAGE_TAB_LABELS[active]}
+            choice={{ unit, onChange: setUnit }}
+          />
+        )}
       </Box>
     </Box>
   );

@@ -25,12 +25,12 @@ describe('usage tabs', () => {
     expect(usagePath({ kind: 'site', id: 3 }, 'uninvoiced')).toBe('/api/sites/3/uninvoicedUsage');
     expect(usagePath({ kind: 'team', id: 'a/b' }, 'uninvoiced')).toBe('/api/teams/a%2Fb/uninvoicedUsage');
     expect(usagePath({ kind: 'user' }, 'monthly')).toBe('/api/users/monthlyUsage');
+    expect(usagePath({ kind: 'endpoint', id: 7 }, 'lineUsage')).toBe('/api/endpoints/7/lineUsage');
   });
 
   it('has no call for table tabs or keys the source does not offer', () => {
     expect(usagePath({ kind: 'endpoint', id: 7 }, 'sessionHistory')).toBeUndefined();
-    // Line statistics come from the broadband carrier, which the API does not serve yet.
-    expect(usagePath({ kind: 'endpoint', id: 7 }, 'lineUsage')).toBeUndefined();
+    expect(usagePath({ kind: 'site', id: 3 }, 'lineUsage')).toBeUndefined();
     expect(usagePath({ kind: 'site', id: 3 }, 'broadband')).toBeUndefined();
     expect(usagePath({ kind: 'user' }, 'uninvoiced')).toBeUndefined();
   });

@@ -38,16 +38,13 @@ export type UsageSource =
   | { kind: 'team'; id: number | string }
   | { kind: 'user' };
 
-/**
- * The usage call of each tab a device, site or team offers (spec 7). The line usage of a broadband line comes from
- * its carrier's line statistics, which the API does not serve yet: that tab says it is not available rather than
- * calling.
- */
+/** The usage call of each tab a device, site or team offers (spec 7). */
 const ENDPOINTS_BY_SOURCE = {
   endpoint: {
     monthly: usageEndpoints.endpointMonthly,
     uninvoiced: usageEndpoints.endpointUninvoiced,
     broadband: usageEndpoints.endpointBroadband,
+    lineUsage: usageEndpoints.endpointLineUsage,
   },
   site: { monthly: usageEndpoints.siteMonthly, uninvoiced: usageEndpoints.siteUninvoiced },
   team: { monthly: usageEndpoints.teamMonthly, uninvoiced: usageEndpoints.teamUninvoiced },

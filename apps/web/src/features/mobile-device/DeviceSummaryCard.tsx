@@ -1,17 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import type { Contract } from '@portal/contract';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
-import { formatDate } from '../../lib/format';
+import { contractDateRows } from '../line-contract/contract-dates';
+import { PendingOrActions } from '../line-contract/PendingOrActions';
+import type { PendingState } from '../line-contract/pending-state';
 import type { CarrierLine } from './device-carrier';
 import { useSimNumber } from './device-queries';
-import type { PendingState } from './pending-state';
 import { SpendLimitField } from './SpendLimitField';
 
 export type DeviceDialogName = 'barring' | 'simSwap' | 'spendLimit';
@@ -21,11 +20,6 @@ export interface DevicePermissions {
   readBarring: boolean;
   swapSim: boolean;
   liftSpendLimit: boolean;
-}
-
-/** 'N Month' or 'N Months' (spec 2.14). */
-function durationText(months: number): string {
-  return `${months} ${months === 1 ? 'Month' : 'Months'}`;
 }
 
 function SimNumber({ line }: { line: CarrierLine }) {
@@ -64,14 +58,7 @@ export function DeviceSummaryCard({
     ['Product', contract.product],
     ['Order No.', contract.orderNumber],
     ['Status', contract.contractShortStatus],
-    ['Ordered', formatDate(contract.orderCreatedDate)],
-    ['Start Date', formatDate(contract.customerStartDate)],
-    ...(showContractEndDate
-      ? ([
-          ['End Date', contract.customerEndDate ? formatDate(contract.customerEndDate) : undefined],
-          ['Duration', contract.customerDuration ? durationText(contract.customerDuration) : undefined],
-        ] as const)
-      : []),
+    ...contractDateRows(contract, showContractEndDate),
     [
       'Spend Limit',
       line?.carrier === 'first' ? (
@@ -106,13 +93,7 @@ export function DeviceSummaryCard({
       <CardContent sx={{ pt: 0 }}>
         <DetailList rows={rows} />
       </CardContent>
-      {pending.kind === 'pending' ? (
-        <CardContent sx={{ pt: 0 }}>
-          <Alert severity={pending.stuck ? 'warning' : 'info'}>{pending.message}</Alert>
-        </CardContent>
-      ) : offerActions && actions.length > 0 ? (
-        <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>{actions}</CardActions>
-      ) : null}
+      <PendingOrActions pending={pending} actions={offerActions ? actions : []} />
     </Card>
   );
 }

@@ -1,35 +1,33 @@
 import Refresh from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import type { Contract } from '@portal/contract';
+import { type Contract, ENDPOINT_TYPE } from '@portal/contract';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCan } from '../../app/session/useCan';
-import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
+import {
+  pendingCheckQuery,
+  useLineContract,
+  useLineEndpoint,
+  usePartnerSettings,
+} from '../line-contract/contract-queries';
+import { EventsCard } from '../line-contract/EventsCard';
+import { LineNotFound } from '../line-contract/LineNotFound';
+import { LinePageFailed, LinePageLoading } from '../line-contract/LinePageStates';
+import { ProductsCard } from '../line-contract/ProductsCard';
+import { pendingState } from '../line-contract/pending-state';
 import { CallBarringDialog } from './CallBarringDialog';
 import type { DialogResult } from './DeviceDialog';
 import { type DeviceDialogName, DeviceSummaryCard } from './DeviceSummaryCard';
 import { type CarrierLine, carrierLine } from './device-carrier';
-import {
-  DEVICE_PAGE_AREAS,
-  pendingCheckQuery,
-  useDeviceContract,
-  useDeviceEndpoint,
-  usePartnerSettings,
-} from './device-queries';
-import { EventsCard } from './EventsCard';
+import { DEVICE_PAGE_AREAS } from './device-queries';
 import { LiftSpendLimitDialog } from './LiftSpendLimitDialog';
-import { ProductsCard } from './ProductsCard';
-import { pendingState } from './pending-state';
 import { SimSwapDialog } from './SimSwapDialog';
 
 function notFoundText(cli: string): string {
@@ -74,49 +72,25 @@ function Heading({ title }: { title: string }) {
 }
 
 function DevicePage({ cli }: { cli: string }) {
-  const endpoint = useDeviceEndpoint(cli);
-  const contract = useDeviceContract(cli);
+  const endpoint = useLineEndpoint(cli, ENDPOINT_TYPE.mobile);
+  const contract = useLineContract(cli);
 
   if (endpoint.isError || contract.isError) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <PageHeading title="Mobile Device" />
-        <LoadFailed
-          text="We couldn't load this device"
-          onRetry={() => {
-            if (endpoint.isError) void endpoint.refetch();
-            if (contract.isError) void contract.refetch();
-          }}
-        />
-      </Stack>
+      <LinePageFailed
+        title="Mobile Device"
+        text="We couldn't load this device"
+        onRetry={() => {
+          if (endpoint.isError) void endpoint.refetch();
+          if (contract.isError) void contract.refetch();
+        }}
+      />
     );
   }
-  if (endpoint.data === undefined || contract.data === undefined) {
-    return (
-      <Stack spacing={3} aria-busy="true">
-        <PageHeading title="Mobile Device" />
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 5 }}>
-            <Skeleton variant="rounded" height={320} />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 7 }}>
-            <Skeleton variant="rounded" height={320} />
-          </Grid>
-        </Grid>
-      </Stack>
-    );
-  }
+  if (endpoint.data === undefined || contract.data === undefined) return <LinePageLoading title="Mobile Device" />;
   // Decided once both have answered, so no answer arrives after the page has moved on.
   if (endpoint.data === null || contract.data === null) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <PageHeading title="Mobile Device" />
-        <Alert severity="warning">{notFoundText(cli)}</Alert>
-        <Button component={RouterLink} to="/mobile/estate" variant="outlined">
-          Return to Estate
-        </Button>
-      </Stack>
-    );
+    return <LineNotFound title="Mobile Device" text={notFoundText(cli)} estatePath="/mobile/estate" />;
   }
   const line = carrierLine(contract.data.supplierId, endpoint.data.id);
   return (
@@ -179,7 +153,7 @@ function DeviceView({
               can={can}
               onOpen={setDialog}
             />
-            <ProductsCard orderItemId={contract.orderItemId} />
+            <ProductsCard orderItemId={contract.orderItemId} idPrefix="device" />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
@@ -191,7 +165,11 @@ function DeviceView({
                 label="Usage of this device"
               />
             </ChartCard>
-            <EventsCard orderItemId={contract.orderItemId} />
+            <EventsCard
+              orderItemId={contract.orderItemId}
+              idPrefix="device"
+              emptyText="There are no events for this device."
+            />
           </Stack>
         </Grid>
       </Grid>

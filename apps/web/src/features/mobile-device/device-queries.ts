@@ -1,90 +1,16 @@
 import {
-  type Contract,
-  contractEndpoints,
-  ENDPOINT_TYPE,
-  endpointEndpoints,
   FIRST_CARRIER_HIDDEN_BAR_ID,
   firstCarrierEndpoints,
-  orderEndpoints,
-  partnerEndpoints,
   SPEND_LIMIT_ADDON_PAGE_SIZE,
   SPEND_LIMIT_ADDON_TYPE,
   secondCarrierEndpoints,
 } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpointQuery, endpointRequest, isNotFound } from '../../api/endpoints';
-import { UNCACHED_QUERY_OPTIONS } from '../../api/query-cache';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../api/endpoints';
 import type { CarrierLine } from './device-carrier';
 
 /** The API areas the device page reads: its refresh button reloads them all. */
 export const DEVICE_PAGE_AREAS = ['endpoints', 'contracts', 'orders', 'partners', 'mobileHalo', 'mobileVertex'];
-
-/** An OData string literal: a quote inside is doubled. */
-const odataString = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
-/** The mobile device with this number in the caller's estate; null when there is none. */
-export function useDeviceEndpoint(cli: string) {
-  return useQuery({
-    ...endpointQuery(endpointEndpoints.list, {
-      query: {
-        $filter: `identifier eq ${odataString(cli)} and endPointTypeId eq ${ENDPOINT_TYPE.mobile}`,
-        $top: '1',
-      },
-    }),
-    select: (list) => {
-      const row = list.value[0];
-      return row?.id === undefined ? null : { id: row.id, name: row.name ?? cli };
-    },
-  });
-}
-
-/** The line's current contract; null when it has none the caller may see (404). */
-export function useDeviceContract(cli: string) {
-  const request = endpointRequest(contractEndpoints.byCli, { params: { cli } });
-  return useQuery({
-    queryKey: request.queryKey,
-    queryFn: async ({ signal }): Promise<Contract | null> => {
-      try {
-        return await request.fetch(signal);
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
-  });
-}
-
-/** Whether a change of the line is in flight (spec 4); asked afresh each time, never from a cache (spec 7). */
-export function pendingCheckQuery(cli: string, orderItemId: number) {
-  return queryOptions({
-    ...endpointQuery(orderEndpoints.pending, { params: { cli, orderItemId } }, { disableCache: true }),
-    ...UNCACHED_QUERY_OPTIONS,
-  });
-}
-
-export function usePartnerSettings() {
-  return useQuery(endpointQuery(partnerEndpoints.settings, {}));
-}
-
-/** The contract's additional and inclusive products, as one list (the products card). */
-export function useContractProducts(orderItemId: number) {
-  const additional = useQuery({
-    ...endpointQuery(contractEndpoints.additionalProducts, { params: { orderItemId } }),
-    select: (list) => list.value,
-  });
-  const inclusive = useQuery({
-    ...endpointQuery(contractEndpoints.inclusiveProducts, { params: { orderItemId } }),
-    select: (list) => list.value,
-  });
-  return {
-    data: additional.data && inclusive.data ? [...additional.data, ...inclusive.data] : undefined,
-    isError: additional.isError || inclusive.isError,
-    refetch: () => {
-      if (additional.isError) void additional.refetch();
-      if (inclusive.isError) void inclusive.refetch();
-    },
-  };
-}
 
 /** The SIM number the line's carrier has for it. */
 export function useSimNumber(line: CarrierLine) {

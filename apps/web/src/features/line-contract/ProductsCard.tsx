@@ -7,15 +7,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
-import { useContractProducts } from './device-queries';
+import { useContractProducts } from './contract-queries';
 
 const NO_PRODUCTS_TEXT = 'There are no products for this contract.';
 
-/** The contract's products (spec 2.14, as the contract page's, 2.15): name, quantity and type. */
-export function ProductsCard({ orderItemId }: { orderItemId: number }) {
+/** The contract's products (spec 2.14 and 2.15): name, quantity and type. `idPrefix` keeps its title's id unique. */
+export function ProductsCard({ orderItemId, idPrefix }: { orderItemId: number; idPrefix: string }) {
   const products = useContractProducts(orderItemId);
+  const titleId = `${idPrefix}-products-title`;
   return (
-    <ChartCard id="device-products-title" title="Products">
+    <ChartCard id={titleId} title="Products">
       {products.isError ? (
         <LoadFailed text="We couldn't load the products" onRetry={products.refetch} />
       ) : products.data === undefined ? (
@@ -25,7 +26,7 @@ export function ProductsCard({ orderItemId }: { orderItemId: number }) {
           {NO_PRODUCTS_TEXT}
         </Typography>
       ) : (
-        <Table size="small" aria-labelledby="device-products-title">
+        <Table size="small" aria-labelledby={titleId}>
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
