@@ -27,11 +27,12 @@ export function parseOrRefuse<T>(dialect: ErrorDialect, schema: z.ZodType<T>, va
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new CarrierFault(
-    dialect.invalid.status,
-    dialect.invalid.code,
-    `${issue.path.join('.') || 'body'}: ${issue.message}`,
-  );
+  throw invalidRequest(dialect, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+}
+
+/** The carrier's refusal of a request it cannot read, in its status and code for that. */
+export function invalidRequest(dialect: ErrorDialect, message: string): CarrierFault {
+  return new CarrierFault(dialect.invalid.status, dialect.invalid.code, message);
 }
 
 /** Every error of the carrier's routes in its own shape, unknown paths included. */

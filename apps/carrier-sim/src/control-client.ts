@@ -4,6 +4,7 @@ import type { Carrier } from './carriers.js';
 import type { ChangeRequest } from './change-requests.js';
 import type { FaultRequest, FaultState } from './fault-injector.js';
 import type { subscriptionBody } from './halo/simulation.js';
+import type { ReceivedFault } from './received-faults.js';
 import type { lineBody } from './vertex/simulation.js';
 
 export type MobileSimCarrier = Extract<Carrier, 'mobile-33' | 'mobile-27-36'>;
@@ -48,6 +49,10 @@ export function carrierSimControl(baseUrl: string) {
     /** Every change call that reached the carrier with a key (`received`), and the distinct changes they made. */
     requests: (carrier: MobileSimCarrier) =>
       call<{ received: number; requests: Array<ChangeRequest<unknown>> }>('GET', `/requests/${carrier}`),
+    /** Every fault call that reached a broadband carrier (`received`), and the distinct faults it raised. */
+    faultReports: (carrier: BroadbandSimCarrier) =>
+      call<{ received: number; faults: ReceivedFault[] }>('GET', `/fault-reports/${carrier}`),
+    resetFaultReports: () => call<{ reset: true }>('DELETE', '/fault-reports'),
   };
 }
 

@@ -8,10 +8,10 @@ import { notFound, validationFailed } from './http-errors.js';
 const CarrierParamsSchema = z.strictObject({ carrier: CarrierSchema });
 const MobileCarrierParamsSchema = z.strictObject({ carrier: z.enum(['mobile-33', 'mobile-27-36']) });
 const LineParamsSchema = MobileCarrierParamsSchema.extend({ number: z.string() });
+const BroadbandCarrierParamsSchema = z.strictObject({ carrier: z.enum(['broadband-494', 'broadband-588']) });
 const LineQuerySchema = z.strictObject({ networkId: z.coerce.number().int().optional() });
 
-const BroadbandLineParamsSchema = z.strictObject({
-  carrier: z.enum(['broadband-494', 'broadband-588']),
+const BroadbandLineParamsSchema = BroadbandCarrierParamsSchema.extend({
   number: z.string().regex(UK_LANDLINE, 'a UK geographic number of 11 digits'),
 });
 const ConditionBodySchema = z.strictObject({ condition: z.enum(LINE_CONDITIONS) });
@@ -80,6 +80,20 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     const carrier = broadbandCarrierOf(params.data.carrier);
     carrier.conditions.set(params.data.number, body.data.condition);
     return carrier.live(params.data.number);
+  });
+
+  /** The faults a broadband carrier accepted, with their attachments as received (sizes and hashes). */
+  app.get('/_control/fault-reports/:carrier', async (request, reply) => {
+    const params = BroadbandCarrierParamsSchema.safeParse(request.params);
+    if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
+    return broadbandCarrierOf(params.data.carrier).faultDesk.received.summary();
+  });
+
+  app.delete('/_control/fault-reports', async (request) => {
+    app.broadbandCarriers.keystone.faultDesk.reset();
+    app.broadbandCarriers.skylark.faultDesk.reset();
+    request.log.info('broadband fault reports forgotten');
+    return { reset: true };
   });
 
   /** Puts every mobile line back to its starting state and forgets every change request. */

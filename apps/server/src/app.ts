@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { loadSigningKey } from './auth/signing-key.js';
-import { type BroadbandCarriers, buildBroadbandCarriers } from './carriers/broadband-carriers.js';
+import { type BroadbandCarriers, buildBroadbandCarriers, faultCarriersOf } from './carriers/broadband-carriers.js';
 import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
@@ -22,8 +22,11 @@ import { preventApiCaching, registerSecurityHeaders } from './http/security-head
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
 import { refuseUnstorableText } from './http/text-input.js';
 import { CarrierRequestWorker } from './jobs/carrier-request-worker.js';
+import { faultReportHandler } from './jobs/fault-report-handler.js';
+import { mobileChangeHandler } from './jobs/mobile-change-handler.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { requireEveryEndpointRegistered } from './modules/endpoint-routes.js';
+import { uploadStorage } from './modules/fault-reports/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
 
@@ -117,7 +120,11 @@ async function registerHttp(app: FastifyInstance, config: Config, carriers: Mobi
 /** The worker runs beside the routes: from when the app is ready until it starts closing (before the database). */
 function registerCarrierWorker(app: FastifyInstance, config: Config) {
   const { enabled, ...options } = config.carrierWorker;
-  const worker = new CarrierRequestWorker(app.database.db, app.carriers, app.mailer, app.log, options);
+  const handlers = [
+    mobileChangeHandler(app.carriers, app.mailer),
+    faultReportHandler(app.database.db, faultCarriersOf(app.broadbandAdapters), uploadStorage(config.uploadsDir)),
+  ];
+  const worker = new CarrierRequestWorker(app.database.db, handlers, app.log, options);
   app.decorate('carrierWorker', worker);
   if (!enabled) return;
   app.addHook('onReady', async () => worker.start());

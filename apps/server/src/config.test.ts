@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       port: 3000,
       dataDir: path.resolve('./data'),
+      uploadsDir: path.resolve('./data/uploads'),
       databaseUrl: undefined,
       logLevel: 'info',
       seed: 'small',

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MULTIPART_TYPE, multipartBody, NO_CONNECTION } from './fault-reports/fault-fixtures.js';
 import { bearer, type SignedIn, signIn, useDemoApp } from './support/test-app.js';
 
 // Every id a route takes, in its path or its query, is a plain decimal number within PostgreSQL's integer range:
@@ -98,6 +99,11 @@ function call(op: IdOperation, values: Record<string, string>) {
   // A body valid for every other PUT and POST that takes an id (a message; an estate edit).
   const payload = CARRIER_BODIES[op.path] ?? { text: 'Still here', id: 1, name: 'Still here', siteId: 1, teamIds: [] };
   const body = op.method === 'PUT' || op.method === 'POST' ? { payload } : {};
+  // The fault report is multipart: its fields travel as the first part (docs/decisions/0098).
+  if (op.path.endsWith('/reportFault')) {
+    const headers = { ...headersFor(op), 'content-type': MULTIPART_TYPE };
+    return context.app.inject({ method: 'POST', url, query, headers, payload: multipartBody(NO_CONNECTION) });
+  }
   return context.app.inject({ method: op.method as 'GET', url, query, headers: headersFor(op), ...body });
 }
 

@@ -34,7 +34,7 @@ const QualityQuery = pageQuery(['gatheredDate', 'snrMarginDb', 'lostSyncCount'],
 const AuthLogsQuery = pageQuery(['loggedAt', 'result'], '-loggedAt').extend({ username: z.string().min(1) });
 const SpeedQuery = pageQuery(['testedAt'], '-testedAt');
 
-function lineRefOf(params: unknown): string {
+export function lineRefOf(params: unknown): string {
   const { lineRef } = LineParams.parse(params);
   if (!UK_LANDLINE.test(lineRef)) throw new CarrierFault(404, 'line-not-found', `No line ${lineRef}`);
   return lineRef;

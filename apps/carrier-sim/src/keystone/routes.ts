@@ -3,15 +3,17 @@ import { type BroadbandSimOptions, broadbandCarrierState } from '../broadband/ca
 import { headerKey, requireCredential } from '../carrier-auth.js';
 import { installCarrierErrors } from '../carrier-faults.js';
 import { KEYSTONE_ERRORS, keystoneDiagnostics } from './diagnostics.js';
+import { keystoneFaultDesk } from './faults.js';
 
 // Keystone Networks (carrier 494, business broadband): every route of its API, behind its key and in its error
-// shape. Further route files (the fault reports) register here beside the diagnostics.
+// shape: the line diagnostics and the fault desk (docs/decisions/0096, 0100).
 
 export const KEYSTONE_PREFIX = '/keystone/api/v3';
 export const KEYSTONE_CARRIER = 'broadband-494';
 
 export function keystoneSimulation(options: BroadbandSimOptions & { apiKey: string }) {
   const state = broadbandCarrierState(KEYSTONE_CARRIER, false, options);
+  const faultDesk = keystoneFaultDesk(state);
   const routes: FastifyPluginAsync = async (scope) => {
     requireCredential(scope, headerKey('x-keystone-key', options.apiKey), {
       code: 'unauthorized',
@@ -19,6 +21,7 @@ export function keystoneSimulation(options: BroadbandSimOptions & { apiKey: stri
     });
     installCarrierErrors(scope, KEYSTONE_ERRORS);
     await scope.register(keystoneDiagnostics(state));
+    await scope.register(faultDesk.routes);
   };
-  return { ...state, routes };
+  return { ...state, faultDesk, routes };
 }

@@ -3,15 +3,17 @@ import { type BroadbandSimOptions, broadbandCarrierState } from '../broadband/ca
 import { bearerToken, requireCredential } from '../carrier-auth.js';
 import { installCarrierErrors } from '../carrier-faults.js';
 import { SKYLARK_ERRORS, skylarkDiagnostics } from './diagnostics.js';
+import { skylarkFaultDesk } from './faults.js';
 
 // Skylark Fibre (carrier 588, alternative broadband): every route of its API, behind its bearer token and in its
-// error shape. Further route files (the fault reports) register here beside the diagnostics.
+// error shape: the line diagnostics and the fault desk (docs/decisions/0096, 0100).
 
 export const SKYLARK_PREFIX = '/skylark/v1';
 export const SKYLARK_CARRIER = 'broadband-588';
 
 export function skylarkSimulation(options: BroadbandSimOptions & { token: string }) {
   const state = broadbandCarrierState(SKYLARK_CARRIER, true, options);
+  const faultDesk = skylarkFaultDesk(state);
   const routes: FastifyPluginAsync = async (scope) => {
     requireCredential(scope, bearerToken(options.token), {
       code: 'unauthenticated',
@@ -19,6 +21,7 @@ export function skylarkSimulation(options: BroadbandSimOptions & { token: string
     });
     installCarrierErrors(scope, SKYLARK_ERRORS);
     await scope.register(skylarkDiagnostics(state));
+    await scope.register(faultDesk.routes);
   };
-  return { ...state, routes };
+  return { ...state, faultDesk, routes };
 }

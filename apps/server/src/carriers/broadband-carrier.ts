@@ -10,11 +10,12 @@ import type {
   SyncStatus,
   TestOutcome,
 } from '@portal/contract';
+import type { BroadbandFaultCarrier } from './broadband-fault.js';
 import { CarrierRefusedError, CarrierUnavailableError } from './mobile-carrier.js';
 
-// What the portal needs of each broadband carrier's diagnostics, in the portal's own terms (docs/decisions/0096,
-// 0099). Each adapter translates to its carrier's API over CarrierHttp: reads and polls retried, a test's start
-// sent once, all behind the carrier's circuit breaker.
+// What the portal needs of each broadband carrier, in the portal's own terms: its diagnostics (docs/decisions/0096,
+// 0099) and its fault desk (0100). Each adapter translates to its carrier's API over one CarrierHttp: reads and
+// polls retried, a test's start sent once, faults idempotent by key, all behind the carrier's circuit breaker.
 
 /** A line as the carrier knows it: its number (Keystone's lineRef, Skylark's circuit id). */
 export type BroadbandLine = { number: string };
@@ -39,8 +40,7 @@ export type SessionSortField = 'startTime' | 'endTime' | 'sessionTime';
 export type LineHistorySortField = 'gatheredDate' | 'downstreamSnrMargin' | 'lostSyncCount';
 export type AuthLogSortField = 'logDate' | 'status';
 
-export interface BroadbandCarrierAdapter {
-  readonly name: string;
+export interface BroadbandCarrierAdapter extends BroadbandFaultCarrier {
   liveStatus(line: BroadbandLine): Promise<LiveStatus>;
   /**
    * Starts a test (once: never retried) and waits for its result until the deadline. A refusal throws

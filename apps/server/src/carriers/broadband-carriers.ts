@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { type BroadbandCarrierAdapter, DEFAULT_TEST_POLLING, type TestPolling } from './broadband-carrier.js';
+import type { BroadbandFaultCarrier } from './broadband-fault.js';
 import { KeystoneAdapter } from './keystone/keystone-adapter.js';
 import { logCircuitChanges, type MobileCarrierOptions } from './mobile-carriers.js';
 import { DEFAULT_RESILIENCE } from './resilience.js';
@@ -10,6 +11,14 @@ export const KEYSTONE_PATH = '/keystone/api/v3';
 export const SKYLARK_PATH = '/skylark/v1';
 
 export type BroadbandCarriers = { keystone: BroadbandCarrierAdapter; skylark: BroadbandCarrierAdapter };
+
+/** The fault desk of each broadband carrier, by its carrier_requests key (the worker's handlers go by it). */
+export type FaultCarriers = Record<'broadband-494' | 'broadband-588', BroadbandFaultCarrier>;
+
+/** The same adapters as fault desks: a carrier's faults share its client and circuit breaker with its diagnostics. */
+export function faultCarriersOf(carriers: BroadbandCarriers): FaultCarriers {
+  return { 'broadband-494': carriers.keystone, 'broadband-588': carriers.skylark };
+}
 
 export type BroadbandCarrierOptions = MobileCarrierOptions & { polling?: Partial<TestPolling> };
 

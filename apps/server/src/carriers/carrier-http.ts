@@ -63,11 +63,25 @@ export class CarrierHttp {
     );
   }
 
-  async #call<T>(path: string, schema: z.ZodType<T>, init: RequestInit, policy = this.#policy.policy): Promise<T> {
+  /**
+   * A call whose body is a stream (files from storage): `init` builds it afresh for every attempt, since a stream
+   * is read once. Only for calls the carrier treats idempotently, as every other retried call here.
+   */
+  stream<T>(path: string, schema: z.ZodType<T>, init: () => Promise<RequestInit & { method: 'POST' | 'PUT' }>) {
+    return this.#call(path, schema, init);
+  }
+
+  async #call<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    request: RequestInit | (() => Promise<RequestInit>),
+    policy = this.#policy.policy,
+  ): Promise<T> {
     const { name, baseUrl, headers, timings } = this.#options;
     const url = `${baseUrl}${path}`;
     try {
       return await policy.execute(async ({ signal }) => {
+        const init = typeof request === 'function' ? { ...(await request()), duplex: 'half' as const } : request;
         let response: Response;
         try {
           response = await fetch(url, {

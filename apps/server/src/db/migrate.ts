@@ -6,6 +6,7 @@ import * as usageRollups from './migrations/0004-usage-rollups.js';
 import * as searchIndexes from './migrations/0005-search-indexes.js';
 import * as temporaryPasswords from './migrations/0006-temporary-passwords.js';
 import * as diagnostics from './migrations/0007-diagnostics.js';
+import * as faultReports from './migrations/0008-fault-reports.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-search-indexes': searchIndexes,
   '0006-temporary-passwords': temporaryPasswords,
   '0007-diagnostics': diagnostics,
+  '0008-fault-reports': faultReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -43,31 +43,36 @@ export function refuseUnstorableText(app: FastifyInstance) {
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      const finding = inspectInput(value);
-      if (finding?.kind === 'too_deep') {
-        throw badRequest(`The request ${part} nests arrays and objects too deeply`, {
-          code: 'too_deep',
-          details: [
-            {
-              field: part,
-              rule: 'max_depth',
-              message: `Must not nest arrays and objects more than ${MAX_INPUT_DEPTH} levels deep`,
-            },
-          ],
-        });
-      }
-      if (finding?.kind === 'unstorable') {
-        throw badRequest('The request holds text that is not valid Unicode', {
-          code: 'invalid_text',
-          details: [
-            {
-              field: finding.field || part,
-              rule: 'unicode',
-              message: 'Must be valid Unicode text without NUL characters',
-            },
-          ],
-        });
-      }
+      refuseUnstorableInput(part, value);
     }
   });
+}
+
+/** Throws the 400 naming the field when the input nests too deeply or holds text the database cannot store. */
+export function refuseUnstorableInput(part: string, value: unknown): void {
+  const finding = inspectInput(value);
+  if (finding?.kind === 'too_deep') {
+    throw badRequest(`The request ${part} nests arrays and objects too deeply`, {
+      code: 'too_deep',
+      details: [
+        {
+          field: part,
+          rule: 'max_depth',
+          message: `Must not nest arrays and objects more than ${MAX_INPUT_DEPTH} levels deep`,
+        },
+      ],
+    });
+  }
+  if (finding?.kind === 'unstorable') {
+    throw badRequest('The request holds text that is not valid Unicode', {
+      code: 'invalid_text',
+      details: [
+        {
+          field: finding.field || part,
+          rule: 'unicode',
+          message: 'Must be valid Unicode text without NUL characters',
+        },
+      ],
+    });
+  }
 }

@@ -1,15 +1,11 @@
-import { EMAIL_CONFIRMING_SUPPLIER_ID } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { changesOf, type MobileCarrierKey } from '../carriers/carrier-adapters.js';
 import { CarrierRefusedError } from '../carriers/mobile-carrier.js';
-import type { MobileCarriers } from '../carriers/mobile-carriers.js';
 import type { CarrierWorkerConfig } from '../config.js';
 import { type Actor, writeAs } from '../db/audit.js';
 import type { Database } from '../db/schema.js';
-import { type CarrierChangeOutcome, carrierChangeEmail } from '../mail/carrier-change-email.js';
-import type { Mailer } from '../mail/mailer.js';
-import type { CarrierRequestPayload } from '../modules/mobile-carriers/repository.js';
+import type { CarrierChangeOutcome } from '../mail/carrier-change-email.js';
+import type { CarrierKey, CarrierRequestHandler, ClaimedRequest } from './carrier-request-handler.js';
 
 /*
  * Sends the stored carrier requests and follows them to completion (docs/decisions/0088). Everything it knows is in
@@ -22,16 +18,11 @@ import type { CarrierRequestPayload } from '../modules/mobile-carriers/repositor
  *   once;
  * - each outcome is written with a guard on the status it came from, so only one instance records a completion,
  *   and the completion's event (and supplier 36's e-mail) is written in the same transaction as the new status.
+ * What differs between kinds of request (how to send, how to follow, what a completion writes) is a handler's
+ * (docs/decisions/0101); this class knows only the rows.
  */
 
-const MOBILE_CARRIERS: readonly MobileCarrierKey[] = ['mobile-33', 'mobile-27-36'];
 const WORKER_ACTOR: Actor = { userId: null, requestId: 'carrier-worker' };
-/** Who the completion events are by: the portal itself, as the demo data's system events. */
-const SYSTEM_USER = 'System';
-const CARRIER_NAMES: Record<MobileCarrierKey, string> = {
-  'mobile-33': 'Halo Mobile',
-  'mobile-27-36': 'Vertex Wireless',
-};
 
 export type CarrierWorkerOptions = Omit<CarrierWorkerConfig, 'enabled'> & {
   /** Requests claimed at once. */
@@ -42,18 +33,7 @@ export type CarrierWorkerOptions = Omit<CarrierWorkerConfig, 'enabled'> & {
   giveUpAfterMs?: number;
 };
 
-type ClaimedRow = {
-  id: number;
-  carrier: MobileCarrierKey;
-  kind: 'call_barring' | 'sim_swap' | 'spend_limit_unbar';
-  status: 'queued' | 'sent';
-  payload: CarrierRequestPayload;
-  attempts: number;
-  carrier_reference: string | null;
-  order_item_id: number | null;
-  requested_by_user_id: number | null;
-  created_at: Date;
-};
+type ClaimedRow = ClaimedRequest;
 
 export class CarrierRequestWorker {
   private readonly batchSize: number;
@@ -63,13 +43,15 @@ export class CarrierRequestWorker {
   private running: Promise<void> | undefined;
   private stopped = true;
 
+  private readonly carriers: readonly CarrierKey[];
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly carriers: MobileCarriers,
-    private readonly mailer: Mailer,
+    private readonly handlers: readonly CarrierRequestHandler[],
     private readonly log: FastifyBaseLogger,
     private readonly options: CarrierWorkerOptions,
   ) {
+    this.carriers = handlers.flatMap((handler) => handler.carriers);
     this.batchSize = options.batchSize ?? 20;
     this.maxRetryMs = options.maxRetryMs ?? 15 * 60_000;
     this.giveUpAfterMs = options.giveUpAfterMs ?? 24 * 3_600_000;
@@ -132,7 +114,7 @@ export class CarrierRequestWorker {
           'created_at',
         ])
         .where('status', 'in', ['queued', 'sent'])
-        .where('carrier', 'in', MOBILE_CARRIERS)
+        .where('carrier', 'in', this.carriers)
         .where('next_attempt_at', '<=', sql<Date>`now()`)
         .orderBy('next_attempt_at')
         .limit(this.batchSize)
@@ -158,21 +140,36 @@ export class CarrierRequestWorker {
     return sql<Date>`now() + ${Math.round(ms)} * interval '1 millisecond'`;
   }
 
+  private handlerOf(row: ClaimedRow): CarrierRequestHandler {
+    const handler = this.handlers.find(
+      (candidate) => candidate.kinds.includes(row.kind) && candidate.carriers.includes(row.carrier),
+    );
+    if (!handler) throw new Error(`no handler for ${row.kind} requests to ${row.carrier} (request ${row.id})`);
+    return handler;
+  }
+
   private async handle(row: ClaimedRow): Promise<void> {
     try {
       await this.step(row);
     } catch (error) {
       if (!(error instanceof CarrierRefusedError)) return this.retryLater(row, error);
-      const reason = `${CARRIER_NAMES[row.carrier]} refused it: ${error.message}`;
+      const reason = `${this.handlerOf(row).carrierName(row.carrier)} refused it: ${error.message}`;
       await this.complete(row, { state: 'failed', reason }).catch((failure: unknown) => this.retryLater(row, failure));
     }
   }
 
   /** One exchange with the carrier: send a queued request, or ask how a sent one is doing. */
   private async step(row: ClaimedRow): Promise<void> {
-    const changes = changesOf(this.carriers, row.carrier);
+    const handler = this.handlerOf(row);
     if (row.status === 'queued') {
-      const { reference } = await changes.send(row.payload.line, row.payload.change, String(row.id));
+      const { reference, settled } = await handler.send(row);
+      if (settled) {
+        await this.complete(
+          { ...row, carrier_reference: reference, attempts: row.attempts + 1 },
+          { state: 'succeeded' },
+        );
+        return;
+      }
       await this.update(row, {
         status: 'sent',
         carrier_reference: reference,
@@ -183,7 +180,8 @@ export class CarrierRequestWorker {
       return;
     }
     if (row.carrier_reference === null) throw new Error(`request ${row.id} was sent without a carrier reference`);
-    const progress = await changes.progress(row.carrier_reference);
+    if (!handler.progress) throw new Error(`request ${row.id} was sent but its kind is settled on sending`);
+    const progress = await handler.progress(row, row.carrier_reference);
     if (progress.state === 'pending') await this.update(row, { next_attempt_at: this.later(this.options.pollMs) });
     else await this.complete(row, progress);
   }
@@ -218,7 +216,7 @@ export class CarrierRequestWorker {
       const hours = Math.round(this.giveUpAfterMs / 3_600_000);
       await this.complete(row, {
         state: 'failed',
-        reason: `${CARRIER_NAMES[row.carrier]} could not be reached for ${hours} hours (${message})`,
+        reason: `${this.handlerOf(row).carrierName(row.carrier)} could not be reached for ${hours} hours (${message})`,
       });
       return;
     }
@@ -233,18 +231,19 @@ export class CarrierRequestWorker {
   }
 
   /**
-   * Records the carrier's final word: the status, the Succeeded or Failed event on the order item and, for
-   * supplier 36, the requester's e-mail, all in one transaction. A mail server that fails rolls it back, so the
-   * request is completed again later: the e-mail may go twice, but never not at all, and the event goes once.
+   * Records the carrier's final word: the status (and the carrier's reference, for a request settled on sending)
+   * and what the handler writes with it (events, e-mail), all in one transaction, guarded on the status it came
+   * from so only one instance records it.
    */
   private async complete(row: ClaimedRow, outcome: CarrierChangeOutcome) {
-    const { payload } = row;
     const failed = outcome.state === 'failed';
     await writeAs(this.db, WORKER_ACTOR, async (trx) => {
       const updated = await trx
         .updateTable('carrier_requests')
         .set({
           status: failed ? 'failed' : 'succeeded',
+          carrier_reference: row.carrier_reference,
+          attempts: row.attempts,
           last_error: failed ? outcome.reason.slice(0, 1000) : null,
           next_attempt_at: null,
           updated_at: sql<Date>`now()`,
@@ -254,39 +253,7 @@ export class CarrierRequestWorker {
         .returning('id')
         .executeTakeFirst();
       if (!updated) return;
-      if (payload.addEvent && row.order_item_id !== null) {
-        await trx
-          .insertInto('order_events')
-          .values({
-            order_item_id: row.order_item_id,
-            created_date: sql<Date>`now()`,
-            user_name: SYSTEM_USER,
-            notes: failed
-              ? `${payload.summary} (request ${row.id}) failed: ${outcome.reason}`
-              : `${payload.summary} (request ${row.id}) completed`,
-            status: failed ? 'Failed' : 'Succeeded',
-          })
-          .execute();
-      }
-      if (payload.line.supplierId === EMAIL_CONFIRMING_SUPPLIER_ID && row.requested_by_user_id !== null) {
-        const requester = await trx
-          .selectFrom('users')
-          .innerJoin('partners', 'partners.id', 'users.partner_id')
-          .select(['users.user_name', 'users.email_address', 'partners.name as partner_name'])
-          .where('users.id', '=', row.requested_by_user_id)
-          .executeTakeFirst();
-        if (requester) {
-          const mail = carrierChangeEmail({
-            userName: requester.user_name,
-            partnerName: requester.partner_name,
-            cli: payload.line.cli,
-            kind: row.kind,
-            summary: payload.summary,
-            outcome,
-          });
-          await this.mailer.send({ to: requester.email_address, ...mail });
-        }
-      }
+      await this.handlerOf(row).completed(trx, row, outcome);
     });
     this.log.info({ carrierRequestId: row.id, outcome: outcome.state }, 'carrier requests: completed');
   }

@@ -1,5 +1,7 @@
+import type { Multipart } from '@fastify/multipart';
 import {
   ApiErrorSchema,
+  BinaryFileSchema,
   ENDPOINT_LIST,
   type EndpointArea,
   type EndpointBody,
@@ -9,10 +11,12 @@ import {
   type EndpointResponse,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf } from '../auth/route-access.js';
 import { companyFilterOf } from '../estate/company-filter.js';
 import { type EstateScope, estateScope } from '../estate/estate-scope.js';
+import { MULTIPART_BODY_FIELD, type MultipartLimits, readMultipartBody } from '../http/multipart-body.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +28,11 @@ declare module 'fastify' {
 /** For guarded endpoints, the caller's estate scope. */
 type ScopeOf<E extends EndpointDefinition> = E['access'] extends 'public' ? unknown : { scope: EstateScope };
 
+/** For multipart endpoints, the parts after the fields (the files), streamed in the order they arrive. */
+type PartsOf<E extends EndpointDefinition> = E['bodyEncoding'] extends 'multipart'
+  ? { parts: AsyncIterableIterator<Multipart> }
+  : unknown;
+
 /** What a handler gets: the validated input, and for guarded endpoints the caller's estate scope. */
 export type EndpointContext<E extends EndpointDefinition> = {
   params: EndpointParams<E>;
@@ -31,7 +40,8 @@ export type EndpointContext<E extends EndpointDefinition> = {
   body: EndpointBody<E>;
   request: FastifyRequest;
   reply: FastifyReply;
-} & ScopeOf<E>;
+} & ScopeOf<E> &
+  PartsOf<E>;
 
 /** A download handler sends the file itself and returns the reply; every other handler returns the body. */
 export type EndpointHandler<E extends EndpointDefinition> = (
@@ -47,10 +57,20 @@ export type BeforeValidation<E extends EndpointDefinition> = (
   context: { request: FastifyRequest; reply: FastifyReply } & ScopeOf<E>,
 ) => Promise<void>;
 
-/** A handler, or a handler with work to do before validation. */
+/** How a multipart endpoint's files arrive: their part name and the limits the parser enforces. */
+export type MultipartFiles = MultipartLimits & { fileField: string };
+
+/**
+ * A handler, or a handler with work to do before validation. A multipart endpoint must say how its files arrive:
+ * its body is then read from the first part (docs/decisions/0098), not parsed whole.
+ */
 export type EndpointImplementation<E extends EndpointDefinition> =
-  | EndpointHandler<E>
-  | { beforeValidation: BeforeValidation<E>; handler: EndpointHandler<E> };
+  | (E['bodyEncoding'] extends 'multipart' ? never : EndpointHandler<E>)
+  | {
+      beforeValidation?: BeforeValidation<E>;
+      multipart?: E['bodyEncoding'] extends 'multipart' ? MultipartFiles : undefined;
+      handler: EndpointHandler<E>;
+    };
 
 /** One handler for each endpoint of an area: leaving one out is a type error. */
 export type AreaHandlers<A extends EndpointArea> = { [K in keyof A]: EndpointImplementation<A[K]> };
@@ -90,9 +110,16 @@ export function registerEndpoint<E extends EndpointDefinition>(
   implementation: EndpointImplementation<E>,
 ) {
   type Untyped = (context: Record<string, unknown>) => Promise<unknown>;
-  const { handler, beforeValidation } =
-    typeof implementation === 'function' ? { handler: implementation, beforeValidation: undefined } : implementation;
+  const { handler, beforeValidation, multipart } =
+    typeof implementation === 'function'
+      ? { handler: implementation, beforeValidation: undefined, multipart: undefined }
+      : implementation;
   const run = handler as unknown as Untyped;
+  if ((definition.bodyEncoding === 'multipart') !== (multipart !== undefined)) {
+    throw new Error(
+      `${definition.method} ${definition.path}: a multipart endpoint needs its files' limits, and only it`,
+    );
+  }
   const scopeOf = async (request: FastifyRequest) => {
     if (definition.access === 'public') return {};
     const caller = principalOf(request);
@@ -118,20 +145,26 @@ export function registerEndpoint<E extends EndpointDefinition>(
       summary: definition.summary,
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
-      ...(definition.body ? { body: definition.body } : {}),
+      ...(definition.body ? { body: multipart ? multipartBodySchema(definition, multipart) : definition.body } : {}),
       ...(definition.bodyEncoding === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+      ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: responseSchemas(definition),
     },
+    // A multipart body is a stream: its schema is for the API reference; the handler reads and checks the fields.
+    ...(multipart ? { validatorCompiler: skipBodyValidation } : {}),
     handler: async (request, reply) => {
       const successStatus = definition.successStatus ?? 200;
       reply.code(successStatus);
+      const scope = await scopeOf(request);
+      const upload = multipart ? await readMultipartBody(request, definition, multipart) : undefined;
       const result = await run({
         params: request.params,
         query: request.query,
-        body: request.body,
+        body: upload ? upload.body : request.body,
+        ...(upload ? { parts: upload.parts } : {}),
         request,
         reply,
-        ...(await scopeOf(request)),
+        ...scope,
       });
       if (definition.download || reply.sent) return reply;
       if (successStatus === 204) return reply.send();
@@ -139,6 +172,22 @@ export function registerEndpoint<E extends EndpointDefinition>(
     },
   });
 }
+
+/** The multipart body as the API reference shows it: the fields as JSON in the first part, then the files. */
+function multipartBodySchema(definition: EndpointDefinition, files: MultipartFiles): z.ZodType {
+  return z.object({
+    [MULTIPART_BODY_FIELD]: (definition.body as z.ZodType).describe('The fields, as JSON; the first part'),
+    [files.fileField]: z.array(BinaryFileSchema).max(files.maxFiles).optional().describe('The files, after the fields'),
+  });
+}
+
+type ValidatorCompiler = Parameters<FastifyInstance['setValidatorCompiler']>[0];
+
+/** The app's validator for params and query; the body passes, to be read from the stream by the handler. */
+const skipBodyValidation: ValidatorCompiler = (route) => {
+  if (route.httpPart === 'body') return (value: unknown) => ({ value });
+  return validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+};
 
 /**
  * Every error a declaration implies, so the API reference lists them: 400 for any input, 401 unless public, 403 for

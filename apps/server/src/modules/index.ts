@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { LoginThrottle } from '../auth/login-throttle.js';
 import { authRoutes } from './auth/routes.js';
@@ -8,6 +9,7 @@ import { companyRoutes } from './companies/routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { endpointListRoutes } from './endpoints/routes.js';
+import { faultReportRoutes } from './fault-reports/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { firstCarrierRoutes, secondCarrierRoutes } from './mobile-carriers/routes.js';
@@ -25,6 +27,8 @@ import { userRoutes } from './users/routes.js';
 export async function registerApiModules(app: FastifyInstance) {
   // The sign-in calls post forms, as the spec has them.
   await app.register(formBody);
+  // The fault report's images: parsed as a stream by its route, never buffered (docs/decisions/0098).
+  await app.register(multipart);
   await app.register(cookie);
   const throttles = { signIn: new LoginThrottle(), recovery: new LoginThrottle() };
   await app.register(docsRoutes);
@@ -47,4 +51,5 @@ export async function registerApiModules(app: FastifyInstance) {
   await app.register(secondCarrierRoutes);
   await app.register(businessBroadbandRoutes);
   await app.register(alternativeBroadbandRoutes);
+  await app.register(faultReportRoutes);
 }

@@ -10,6 +10,8 @@ export interface FileStorage {
   /** The stored file; rejects with FileNotStoredError when there is none. */
   get(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; a key with no file is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 export class FileNotStoredError extends Error {

@@ -62,6 +62,10 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
   private pathOf(key: string): string {
     assertSafeStorageKey(key);
     const file = path.resolve(this.root, key);

@@ -32,10 +32,10 @@ async function groupOf(url: string): Promise<string> {
 
 beforeAll(async () => {
   token = (await signIn(context.app, 'acme.admin')).accessToken;
-  lines.fibre = await broadbandLine(db(), ACME, 494, 9);
-  lines.copper = await broadbandLine(db(), ACME, 494, 8);
-  lines.skylark = await broadbandLine(db(), ACME, 588, 35);
-  lines.globex = await broadbandLine(db(), GLOBEX, 494, 9);
+  lines.fibre = await broadbandLine(db(), ACME, 494, { productLineId: 9 });
+  lines.copper = await broadbandLine(db(), ACME, 494, { productLineId: 8 });
+  lines.skylark = await broadbandLine(db(), ACME, 588, { productLineId: 35 });
+  lines.globex = await broadbandLine(db(), GLOBEX, 494, { productLineId: 9 });
   lines.mobileItem = (await carrierLine(db(), ACME, [33])).orderItemId;
 });
 

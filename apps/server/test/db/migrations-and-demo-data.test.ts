@@ -36,6 +36,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0005-search-indexes',
       '0006-temporary-passwords',
       '0007-diagnostics',
+      '0008-fault-reports',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

@@ -1,21 +1,15 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BuiltServer, buildServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
-import { DEMO_PASSWORD } from '../support/test-app.js';
 
 // A server killed while it is sending a SIM swap loses nothing and changes the line once (decisions 0009, 0080,
 // 0088). The real built server runs as a child process over a data folder that outlives it; it is SIGKILLed after
 // the carrier took the change but before its answer arrived, and started again on the same folder.
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = path.join(SERVER_DIR, 'dist/main.js');
 const HALO_LINE = '07100000000';
 const NEW_SIM = '89455555555';
 
@@ -24,9 +18,7 @@ let dataDir = '';
 
 beforeAll(async () => {
   // The server as production runs it: built from the current source.
-  await promisify(execFile)('npm', ['run', 'build', '-w', '@portal/server'], {
-    cwd: path.resolve(SERVER_DIR, '../..'),
-  });
+  await buildServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-carrier-crash-'));
 }, 120_000);
 
@@ -34,66 +26,17 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
+type Server = BuiltServer;
 
-type Server = { baseUrl: string; child: ChildProcess; output: () => string };
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!name.startsWith('VITEST') && name !== 'DATABASE_URL' && name !== 'NODE_OPTIONS') env[name] = value;
-  }
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      CARRIER_SIM_URL: simulator.sim.url,
-      CARRIER_WORKER: 'on',
-      CARRIER_WORKER_POLL_MS: '100',
-      // The restarted server takes over the killed one's claim once this lease runs out.
-      CARRIER_WORKER_LEASE_MS: '3000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = () =>
+  startBuiltServer(dataDir, {
+    CARRIER_SIM_URL: simulator.sim.url,
+    CARRIER_WORKER: 'on',
+    CARRIER_WORKER_POLL_MS: '100',
+    // The restarted server takes over the killed one's claim once this lease runs out.
+    CARRIER_WORKER_LEASE_MS: '3000',
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${baseUrl}/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { baseUrl, child, output: () => output };
-    if (Date.now() > deadline) throw new Error(`the server was not ready in 120 s:\n${output}`);
-    await delay(250);
-  }
-}
-
-async function kill(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = once(server.child, 'exit');
-  server.child.kill('SIGKILL');
-  await exited;
-}
+const kill = killBuiltServer;
 
 async function api<T>(server: Server, token: string, url: string, body?: object): Promise<{ status: number; json: T }> {
   const response = await fetch(`${server.baseUrl}${url}`, {
@@ -104,15 +47,7 @@ async function api<T>(server: Server, token: string, url: string, body?: object)
   return { status: response.status, json: (await response.json()) as T };
 }
 
-async function signIn(server: Server): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'acme.admin', password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return ((await response.json()) as { token: { access_token: string } }).token.access_token;
-}
+const signIn = (server: Server) => signInTo(server);
 
 type Event = { status: string; notes: string };
 

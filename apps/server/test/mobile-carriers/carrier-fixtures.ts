@@ -9,8 +9,11 @@ export const GLOBEX = 'Globex Engineering Ltd';
 /** A mobile line of the demo data with its contract's order item (where a change's events go). */
 export type CarrierTestLine = { endpointId: number; cli: string; supplierId: number; orderItemId: number };
 
-/** The demo lines of a company that have a contract brought by an order item of their own, by endpoint id. */
-function linesWithContract(db: Kysely<Database>, company: string) {
+/**
+ * The lines of a company that have a contract brought by an order item of their own, by endpoint id, with what a
+ * carrier test needs; the caller narrows them (a carrier, a supplier) and picks one.
+ */
+export function linesWithOwnContract(db: Kysely<Database>, company: string) {
   return db
     .selectFrom('endpoints')
     .innerJoin('companies', 'companies.id', 'endpoints.company_id')
@@ -20,6 +23,13 @@ function linesWithContract(db: Kysely<Database>, company: string) {
         .onRef('order_items.id', '=', 'contracts.order_item_id')
         .onRef('order_items.endpoint_id', '=', 'endpoints.id'),
     )
+    .select([
+      'endpoints.id as endpointId',
+      'endpoints.identifier as cli',
+      'endpoints.company_id as companyId',
+      'endpoints.supplier_id as supplierId',
+      'order_items.id as orderItemId',
+    ])
     .where('companies.name', '=', company)
     .orderBy('endpoints.id')
     .orderBy('contracts.id');
@@ -35,41 +45,39 @@ export async function carrierLine(
   suppliers: readonly number[],
   nth = 0,
 ): Promise<CarrierTestLine> {
-  const row = await linesWithContract(db, company)
-    .select([
-      'endpoints.id as endpointId',
-      'endpoints.identifier as cli',
-      'endpoints.supplier_id as supplierId',
-      'order_items.id as orderItemId',
-    ])
+  const row = await linesWithOwnContract(db, company)
     .where('endpoints.supplier_id', 'in', suppliers)
     .offset(nth)
     .limit(1)
     .executeTakeFirst();
   if (!row || row.supplierId === null) throw new Error(`${company} has no line ${nth} on ${suppliers.join('/')}`);
-  return { ...row, supplierId: row.supplierId };
+  return { endpointId: row.endpointId, cli: row.cli, orderItemId: row.orderItemId, supplierId: row.supplierId };
 }
 
-/** A broadband contract of the demo data: its order item (the diagnostics routes' id), number and username. */
-export type BroadbandTestLine = { orderItemId: number; number: string; username: string | null };
+/** A broadband contract of the demo data: its order item (the diagnostics routes' id), line and username. */
+export type BroadbandTestLine = {
+  endpointId: number;
+  companyId: number;
+  orderItemId: number;
+  number: string;
+  username: string | null;
+};
 
-/** The `nth` broadband contract of a company on a carrier and product line. */
+/** The `nth` broadband contract of a company on a carrier (and product line, when given), by endpoint id. */
 export async function broadbandLine(
   db: Kysely<Database>,
   company: string,
-  carrierId: number,
-  productLineId: number,
-  nth = 0,
+  carrierId: 494 | 588,
+  { productLineId, nth = 0 }: { productLineId?: number; nth?: number } = {},
 ): Promise<BroadbandTestLine> {
-  const row = await linesWithContract(db, company)
-    .select(['order_items.id as orderItemId', 'endpoints.identifier as number', 'order_items.username'])
-    .where('endpoints.carrier_id', '=', carrierId)
-    .where('endpoints.product_line_id', '=', productLineId)
-    .offset(nth)
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) throw new Error(`${company} has no broadband line ${nth} on ${carrierId}/${productLineId}`);
-  return row;
+  let lines = linesWithOwnContract(db, company)
+    .select('order_items.username')
+    .where('endpoints.carrier_id', '=', carrierId);
+  if (productLineId !== undefined) lines = lines.where('endpoints.product_line_id', '=', productLineId);
+  const row = await lines.offset(nth).limit(1).executeTakeFirst();
+  if (!row) throw new Error(`${company} has no broadband line ${nth} on ${carrierId}/${productLineId ?? 'any'}`);
+  const { endpointId, companyId, orderItemId, cli, username } = row;
+  return { endpointId, companyId, orderItemId, number: cli, username };
 }
 
 /** The carrier requests and order events a line has, to see what a call wrote (or did not). */

@@ -22,7 +22,10 @@ export type ExampleContext = {
   /** A new empty site or team of the caller's company (or Acme's), which a call may change or delete. */
   freshSite(): Promise<string>;
   freshTeam(): Promise<string>;
-  /** A new diagnostics group on the contract of this order item (the caller's own broadband line's). */
+  /**
+   * A new diagnostics group, with one finished test, on the contract of this order item (the caller's own
+   * broadband line's): a fault report needs a test to have run.
+   */
   diagnosticsGroup(orderItemId: string): Promise<string>;
 };
 
@@ -45,6 +48,29 @@ const NEW_VERTEX_SIM = '8944999999999999999';
 const HALO_BAR = 14;
 /** Each Vertex network names its bars its own way: premium-rate calls are PRS on 27 and PRM on 36. */
 const vertexBar = ({ ids }: ExampleContext) => (ids.vertex.supplier === '36' ? 'PRM' : 'PRS');
+
+/** A fault report that needs no image: only slow speeds asks for trace routes. */
+const faultReport = (line: 'keystone' | 'skylark') =>
+  ({
+    line,
+    query: async (context) => ({ groupId: await context.diagnosticsGroup(context.ids[line].orderItem!) }),
+    body: () => ({
+      faultType: 'NoConnection',
+      faultDescription: 'Sweep: no sync since the storm',
+      faultStartedDate: '2026-11-20',
+      speedTestResults: [],
+      contactName: 'Sweep Contact',
+      contactNumber: '01632 960000',
+      frequency: 'Constantly',
+      routerType: 'Sweep Router 1',
+      routerRebooted: true,
+      microfiltersSwapTest: true,
+      masterSocketTest: false,
+      nonAdslEquipmentRemoved: true,
+      intrusionConsent: true,
+      acceptEngineeringCharges: true,
+    }),
+  }) satisfies Example;
 
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
 
@@ -207,6 +233,8 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       addEvent: true,
     }),
   },
+  'faultReports.businessBroadband': faultReport('keystone'),
+  'faultReports.alternativeBroadband': faultReport('skylark'),
   'secondCarrier.details': { line: 'vertex' },
   'secondCarrier.bars': { line: 'vertex' },
   'secondCarrier.assignedBars': { line: 'vertex' },

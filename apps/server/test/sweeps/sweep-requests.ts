@@ -70,6 +70,11 @@ export function toInject(endpoint: EndpointDefinition, request: SweepRequest): I
   if (request.body?.kind === 'form') {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     payload = request.body.pairs.map(([name, value]) => `${name}=${value}`).join('&');
+  } else if (request.body?.kind === 'json' && endpoint.bodyEncoding === 'multipart') {
+    // The fields travel as the JSON of the first part (docs/decisions/0098), whatever the case varies in them.
+    const boundary = 'sweep-boundary-7f3a';
+    headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+    payload = `--${boundary}\r\nContent-Disposition: form-data; name="report"\r\n\r\n${request.body.text}\r\n--${boundary}--\r\n`;
   } else if (request.body?.kind === 'json') {
     headers['content-type'] = 'application/json';
     payload = request.body.text;

@@ -6,6 +6,7 @@ import * as companies from './companies';
 import * as contracts from './contracts';
 import * as docs from './docs';
 import * as endpoints from './endpoints';
+import * as faultReports from './fault-reports';
 import * as firstCarrier from './first-carrier';
 import * as health from './health';
 import * as invoices from './invoices';
@@ -49,6 +50,7 @@ export const API = {
   secondCarrier,
   businessBroadband,
   alternativeBroadband,
+  faultReports,
 } as const;
 
 export type ApiAreaName = keyof typeof API;

@@ -15,9 +15,11 @@ import {
   type TestPolling,
   testFailed,
 } from '../broadband-carrier.js';
+import type { FaultToRaise } from '../broadband-fault.js';
 import { CarrierHttp, type Refusal } from '../carrier-http.js';
 import { CarrierUnavailableError } from '../mobile-carrier.js';
 import type { ResilienceTimings } from '../resilience.js';
+import { raiseKeystoneFault } from './keystone-faults.js';
 
 // Keystone Networks' replies (docs/decisions/0096): camelCase, problem-details errors, page/pageSize/sort paging.
 
@@ -309,5 +311,9 @@ export class KeystoneAdapter implements BroadbandCarrierAdapter {
       uploadSpeed: row.uploadKbps,
       latency: row.latencyMs,
     }));
+  }
+
+  raise(fault: FaultToRaise, idempotencyKey: string): Promise<{ reference: string }> {
+    return raiseKeystoneFault(this.http, fault, idempotencyKey);
   }
 }

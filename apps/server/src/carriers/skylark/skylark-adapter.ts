@@ -16,9 +16,11 @@ import {
   type TestPolling,
   testFailed,
 } from '../broadband-carrier.js';
+import type { FaultToRaise } from '../broadband-fault.js';
 import { CarrierHttp, type Refusal } from '../carrier-http.js';
 import { CarrierUnavailableError } from '../mobile-carrier.js';
 import type { ResilienceTimings } from '../resilience.js';
+import { raiseSkylarkTicket } from './skylark-faults.js';
 
 // Skylark Fibre's replies (docs/decisions/0096): snake_case, { errors: [{ code, message }] }, limit/offset paging.
 // A full-fibre network: it offers the ONT sync check and the fibre path test only.
@@ -275,5 +277,9 @@ export class SkylarkAdapter implements BroadbandCarrierAdapter {
       uploadSpeed: row.up_kbps,
       latency: row.rtt_ms,
     }));
+  }
+
+  raise(fault: FaultToRaise, idempotencyKey: string): Promise<{ reference: string }> {
+    return raiseSkylarkTicket(this.http, fault, idempotencyKey);
   }
 }

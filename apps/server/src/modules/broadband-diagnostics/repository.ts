@@ -4,6 +4,9 @@ import { endpointsInEstate } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
 
+// The broadband line behind `/api/{bbservice}/{id}/...` and its diagnostics sessions (docs/decisions/0095, 0099).
+// The fault report finds its line and group here too (0098), so both answer the same 404s.
+
 /**
  * The broadband contract of an order item in the caller's estate and on `carrierId` (docs/decisions/0095): another
  * company's item, a mobile line's or the other carrier's all answer 404 alike.
@@ -29,6 +32,32 @@ export async function contractLineOf(scope: EstateScope, orderItemId: number, ca
 }
 export type ContractLine = Awaited<ReturnType<typeof contractLineOf>>;
 
+/**
+ * A diagnostics group of this contract's line, and whether a test of it finished: another line's or an unknown
+ * group is 404 (the caller could see neither).
+ */
+export async function requireGroupOfLine(scope: EstateScope, groupId: string, line: ContractLine) {
+  const group = await scope.db
+    .selectFrom('diagnostic_groups')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('diagnostic_test_runs')
+            .select('diagnostic_test_runs.id')
+            .whereRef('diagnostic_test_runs.group_id', '=', 'diagnostic_groups.id')
+            .where('diagnostic_test_runs.finished_at', 'is not', null),
+        )
+        .as('hasFinishedRun'),
+    )
+    .where('diagnostic_groups.id', '=', groupId)
+    .where('diagnostic_groups.order_item_id', '=', line.orderItemId)
+    .where('diagnostic_groups.company_id', '=', line.companyId)
+    .executeTakeFirst();
+  if (!group) throw notFound('No such diagnostics group for this line');
+  return { hasFinishedRun: Boolean(group.hasFinishedRun) };
+}
+
 /** Opens a diagnostics session on the line for the user. */
 export async function createGroup(scope: EstateScope, line: ContractLine): Promise<string> {
   const id = randomUUID();
@@ -43,18 +72,6 @@ export async function createGroup(scope: EstateScope, line: ContractLine): Promi
     })
     .execute();
   return id;
-}
-
-/** A group of this contract's line: another line's or an unknown group is 404 (the caller could see neither). */
-export async function requireGroupOfLine(scope: EstateScope, groupId: string, line: ContractLine): Promise<void> {
-  const group = await scope.db
-    .selectFrom('diagnostic_groups')
-    .select('id')
-    .where('id', '=', groupId)
-    .where('order_item_id', '=', line.orderItemId)
-    .where('company_id', '=', line.companyId)
-    .executeTakeFirst();
-  if (!group) throw notFound('No such diagnostics group for this contract');
 }
 
 /** Records a test as started, before the carrier is asked; answers the run's id. */

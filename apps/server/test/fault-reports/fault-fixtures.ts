@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
+import type { FaultReportFields } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.js';
+import type { BroadbandTestLine } from '../mobile-carriers/carrier-fixtures.js';
+
+/** A real PNG: signature, IHDR, one IDAT of a grey image, IEND, with their CRCs (an image viewer opens it). */
+export function pngImage(width = 8, height = 8): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  const rows = Buffer.concat(
+    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 128)])),
+  );
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const SLOW_SPEEDS: FaultReportFields = {
+  faultType: 'SlowSpeeds',
+  faultDescription: 'Downloads crawl every evening',
+  faultStartedDate: '2026-11-18',
+  speedTestResults: [{ resultId: 'st-1' }, { resultId: 'st-2' }, { resultId: 'st-3' }],
+  contactName: 'Ada Lovelace',
+  contactNumber: '+44 1632 960000',
+  frequency: 'Daily',
+  routerType: 'Fritz!Box 7590',
+  routerRebooted: true,
+  microfiltersSwapTest: true,
+  masterSocketTest: true,
+  nonAdslEquipmentRemoved: false,
+  intrusionConsent: true,
+  acceptEngineeringCharges: true,
+};
+
+export const NO_CONNECTION: FaultReportFields = { ...SLOW_SPEEDS, faultType: 'NoConnection', speedTestResults: [] };
+
+export type Upload = { name: string; bytes: Buffer | (() => Readable); type?: string };
+
+const BOUNDARY = 'fault-test-boundary-1b9e';
+export const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/**
+ * A multipart body as the web app sends it: the `report` JSON first, then `traceRouteImages` files (or parts in
+ * any order the test gives), streamed so a 100 MB file is never built in memory.
+ */
+export function multipartBody(
+  report: unknown,
+  files: readonly Upload[] = [],
+  options: { reportLast?: boolean } = {},
+): Readable {
+  async function* chunks() {
+    const reportPart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="report"\r\n\r\n${JSON.stringify(report)}\r\n`;
+    if (!options.reportLast) yield Buffer.from(reportPart);
+    for (const file of files) {
+      yield Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="traceRouteImages"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+      );
+      if (Buffer.isBuffer(file.bytes)) yield file.bytes;
+      else yield* file.bytes();
+      yield Buffer.from('\r\n');
+    }
+    if (options.reportLast) yield Buffer.from(reportPart);
+    yield Buffer.from(`--${BOUNDARY}--\r\n`);
+  }
+  return Readable.from(chunks());
+}
+
+/** A file of `size` bytes that starts as a PNG and goes on with filler, produced in 1 MiB chunks. */
+export function largePng(size: number): () => Readable {
+  return () =>
+    Readable.from(
+      (function* () {
+        const head = pngImage();
+        yield head;
+        const block = Buffer.alloc(1024 * 1024, 0x5a);
+        for (let left = size - head.length; left > 0; left -= block.length) {
+          yield left >= block.length ? block : block.subarray(0, left);
+        }
+      })(),
+    );
+}
+
+/** A diagnostics group of the line, with a finished test run unless `finished` is false. */
+export async function diagnosticsGroup(
+  db: Kysely<Database>,
+  line: BroadbandTestLine,
+  finished = true,
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('diagnostic_groups')
+    .values({ id, company_id: line.companyId, endpoint_id: line.endpointId, order_item_id: line.orderItemId })
+    .execute();
+  await db
+    .insertInto('diagnostic_test_runs')
+    .values({ group_id: id, test: 'lineStatus', finished_at: finished ? new Date() : null, success: finished })
+    .execute();
+  return id;
+}
