@@ -110,7 +110,7 @@ describe('broadband diagnostics', () => {
       await dialog.getByRole('button', { name: /^run non-intrusive tests$/i }).click();
       await nonIntrusive;
       await finished(dialog, FIBRE_TESTS);
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close diagnostics' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await problems()).toEqual(NO_PROBLEMS);
     }
@@ -184,7 +184,7 @@ describe('broadband diagnostics', () => {
     expect(await dialog.getByRole('textbox', { name: 'Fault description' }).inputValue()).toBe('');
 
     // The contract's events show the report at once, then the carrier taking it once the worker has sent it.
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close diagnostics' }).click();
     const events = page.getByRole('region', { name: 'Events' });
     await events.getByText(`Fault ${reference} reported by acme.broadband`, { exact: false }).waitFor();
     await expect

@@ -189,7 +189,7 @@ describe('the diagnostics dialog', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Run Sync Status' }));
     await userEvent.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close diagnostics' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

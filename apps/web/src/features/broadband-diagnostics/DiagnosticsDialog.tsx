@@ -75,7 +75,9 @@ export default function DiagnosticsDialog({ open, line, onClose }: DiagnosticsDi
         )}
       </NotificationProvider>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose} aria-label="Close diagnostics">
+          Close
+        </Button>
       </DialogActions>
     </Dialog>
   );
