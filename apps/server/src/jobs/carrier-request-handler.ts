@@ -1,5 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { CarrierProgress } from '../carriers/mobile-carrier.js';
+import { addOrderEvent } from '../db/order-events.js';
 import type { Database } from '../db/schema.js';
 import type { CarrierChangeOutcome } from '../mail/carrier-change-email.js';
 
@@ -55,14 +56,10 @@ export async function addCompletionEvent(
   outcome: CarrierChangeOutcome,
   notes: string,
 ): Promise<void> {
-  await trx
-    .insertInto('order_events')
-    .values({
-      order_item_id: orderItemId,
-      created_date: sql<Date>`now()`,
-      user_name: SYSTEM_USER,
-      notes,
-      status: outcome.state === 'failed' ? 'Failed' : 'Succeeded',
-    })
-    .execute();
+  await addOrderEvent(trx, {
+    orderItemId,
+    userName: SYSTEM_USER,
+    notes,
+    status: outcome.state === 'failed' ? 'Failed' : 'Succeeded',
+  });
 }

@@ -1,6 +1,7 @@
 import { FAULT_TYPES, type FaultReportFields } from '@portal/contract';
 import { sql } from 'kysely';
 import { type Actor, writeAs } from '../../db/audit.js';
+import { addOrderEvent } from '../../db/order-events.js';
 import type { Database } from '../../db/schema.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
 import type { ContractLine } from '../broadband-diagnostics/repository.js';
@@ -95,16 +96,12 @@ export function storeFaultReport(
         )
         .execute();
     }
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_item_id: line.orderItemId,
-        created_date: sql<Date>`now()`,
-        user_name: actor.userName,
-        notes: `Fault ${report.reference} reported by ${actor.userName}: ${faultTypeLabel(fields.faultType)}`,
-        status: 'In Progress',
-      })
-      .execute();
+    await addOrderEvent(trx, {
+      orderItemId: line.orderItemId,
+      userName: actor.userName,
+      notes: `Fault ${report.reference} reported by ${actor.userName}: ${faultTypeLabel(fields.faultType)}`,
+      status: 'In Progress',
+    });
     return { id: report.id, reference: report.reference, status: 'queued' as const };
   });
 }

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { MobileCarrierKey } from '../../carriers/carrier-adapters.js';
 import type { CarrierChange } from '../../carriers/mobile-carrier.js';
 import { type Actor, writeAs } from '../../db/audit.js';
+import { addOrderEvent } from '../../db/order-events.js';
 import type { Database } from '../../db/schema.js';
 import { endpointsInEstate } from '../../estate/conditions.js';
 import type { EstateScope } from '../../estate/estate-scope.js';
@@ -117,16 +118,12 @@ export function storeRequest(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (request.payload.addEvent) {
-      await trx
-        .insertInto('order_events')
-        .values({
-          order_item_id: request.orderItemId,
-          created_date: sql<Date>`now()`,
-          user_name: actor.userName,
-          notes: `${request.payload.summary} (request ${stored.id})`,
-          status: 'In Progress',
-        })
-        .execute();
+      await addOrderEvent(trx, {
+        orderItemId: request.orderItemId,
+        userName: actor.userName,
+        notes: `${request.payload.summary} (request ${stored.id})`,
+        status: 'In Progress',
+      });
     }
     return { stored: { id: stored.id, status: 'queued' } };
   });
