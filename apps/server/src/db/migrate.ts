@@ -7,6 +7,7 @@ import * as searchIndexes from './migrations/0005-search-indexes.js';
 import * as temporaryPasswords from './migrations/0006-temporary-passwords.js';
 import * as diagnostics from './migrations/0007-diagnostics.js';
 import * as faultReports from './migrations/0008-fault-reports.js';
+import * as faultReportGroupKey from './migrations/0009-fault-report-group-key.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-temporary-passwords': temporaryPasswords,
   '0007-diagnostics': diagnostics,
   '0008-fault-reports': faultReports,
+  '0009-fault-report-group-key': faultReportGroupKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0006-temporary-passwords',
       '0007-diagnostics',
       '0008-fault-reports',
+      '0009-fault-report-group-key',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
