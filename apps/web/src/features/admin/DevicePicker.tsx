@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  canAccess,
   ENDPOINT_TYPE,
   type EndpointListItem,
   EndpointListItemSchema,
@@ -9,12 +10,13 @@ import {
   type TeamEndpointRef,
 } from '@portal/contract';
 import { useId, useMemo, useRef } from 'react';
+import { usePermissions } from '../../app/session/useSession';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { chosenDevices } from './team-form';
 
 const COLUMNS: DataTableColumn<EndpointListItem>[] = [
   { field: 'name', header: 'Name', sortable: true, filter: 'text', card: 'wideKey' },
-  { field: 'identifier', header: 'Mobile Number', sortable: true, filter: 'text', card: 'key', unbroken: true },
+  { field: 'identifier', header: 'Mobile Number', sortable: true, filter: 'text', card: 'wideKey', unbroken: true },
 ];
 
 /**
@@ -34,6 +36,9 @@ export function DevicePicker({
   readOnly: boolean;
 }) {
   const headingId = useId();
+  // The list of lines needs a permission that reads them; without one its 403 would end the session (spec 4).
+  const held = usePermissions();
+  const canList = held !== undefined && canAccess(endpointEndpoints.list.access, held);
   // The rows the table has loaded, so a newly ticked device can be shown as a chip by name.
   const loaded = useRef(new Map<number, TeamEndpointRef>());
   const parseRow = useMemo(
@@ -56,7 +61,14 @@ export function DevicePicker({
           No devices selected.
         </Typography>
       ) : (
-        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }} aria-label="Selected devices">
+        <Stack
+          role="group"
+          direction="row"
+          useFlexGap
+          spacing={1}
+          sx={{ flexWrap: 'wrap' }}
+          aria-label="Selected devices"
+        >
           {value.map((device) => (
             <Chip
               key={device.id}
@@ -67,7 +79,11 @@ export function DevicePicker({
           ))}
         </Stack>
       )}
-      {readOnly ? null : companyId === undefined ? (
+      {readOnly ? null : !canList ? (
+        <Typography variant="body2" color="text.secondary">
+          You need access to the mobile estate to choose devices.
+        </Typography>
+      ) : companyId === undefined ? (
         <Typography variant="body2" color="text.secondary">
           Choose a company to list its devices.
         </Typography>
@@ -83,6 +99,8 @@ export function DevicePicker({
           baseFilter={`endPointTypeId eq ${ENDPOINT_TYPE.mobile} and companyId eq ${companyId}`}
           select={['id', 'name', 'identifier']}
           defaultSort={{ field: 'name', direction: 'asc' }}
+          // A few rows at a time: the chips and Save stay near on a phone; the filter finds a device by name.
+          defaultPageSize={5}
           selection={{
             selectedIds: value.map((device) => device.id),
             onChange: (ids) => onChange(chosenDevices(value, ids, loaded.current)),

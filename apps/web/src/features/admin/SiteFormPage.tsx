@@ -67,8 +67,12 @@ function SiteForm({
 
   const chosenCompany = useWatch({ control, name: 'companyId' });
   const addressId = useWatch({ control, name: 'addressId' });
-  // The site's company: the chosen one, the site's own, or the caller's only company.
-  const companyId = chosenCompany !== '' ? Number(chosenCompany) : (site.data?.companyId ?? companies[0]?.id);
+  // The record's company: the chosen one, the record's own, or the caller's only company (none until chosen when
+  // the caller has several).
+  const companyId =
+    chosenCompany !== ''
+      ? Number(chosenCompany)
+      : (site.data?.companyId ?? (companyShown ? undefined : companies[0]?.id));
   const addresses = useQuery({
     ...endpointQuery(companyEndpoints.addresses, { params: { id: companyId ?? 0 } }),
     enabled: companyId !== undefined,
@@ -84,7 +88,9 @@ function SiteForm({
     }),
   );
 
-  const disabled = readOnly || saving;
+  // View shows the values as read-only fields, not disabled ones, which would grey them out.
+  const disabled = saving;
+  const input = { input: { readOnly } };
   return (
     <AdminFormLayout
       area="sites"
@@ -98,8 +104,9 @@ function SiteForm({
       <TextField
         {...muiRegister(register('name'))}
         label="Name"
-        required
+        required={!readOnly}
         disabled={disabled}
+        slotProps={input}
         error={errors.name !== undefined}
         helperText={errors.name?.message}
       />
@@ -111,7 +118,8 @@ function SiteForm({
             <TextField
               select
               label="Company"
-              required
+              required={!readOnly}
+              slotProps={input}
               {...field}
               inputRef={field.ref}
               onChange={(event) => {
@@ -120,7 +128,7 @@ function SiteForm({
                 setValue('addressId', '');
               }}
               // A site never moves to another company (decision 0109).
-              disabled={disabled || id !== undefined}
+              disabled={disabled || (id !== undefined && !readOnly)}
               error={fieldState.error !== undefined}
               helperText={fieldState.error?.message}
             >
@@ -140,7 +148,7 @@ function SiteForm({
           <TextField
             select
             label="Address"
-            required
+            required={!readOnly}
             {...field}
             inputRef={field.ref}
             disabled={disabled || companyId === undefined || addresses.isPending}
@@ -153,7 +161,10 @@ function SiteForm({
                   ? 'Choose a company first'
                   : undefined)
             }
-            slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100% - 32px)' } } } } } }}
+            slotProps={{
+              ...input,
+              select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100% - 32px)' } } } } },
+            }}
           >
             {(addresses.data?.value ?? []).map((address) => (
               <MenuItem key={address.id} value={String(address.id)} sx={{ whiteSpace: 'normal' }}>
@@ -175,10 +186,10 @@ function SiteForm({
                 <TextField
                   {...muiRegister(register(name))}
                   label={label}
-                  required={name !== 'line2' && name !== 'line3'}
+                  required={!readOnly && name !== 'line2' && name !== 'line3'}
                   fullWidth
                   disabled={disabled}
-                  slotProps={{ htmlInput: { maxLength: max } }}
+                  slotProps={{ ...input, htmlInput: { maxLength: max } }}
                   error={errors[name] !== undefined}
                   helperText={errors[name]?.message}
                 />

@@ -48,7 +48,12 @@ function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormM
   }, [team.data, reset]);
 
   const chosenCompany = useWatch({ control, name: 'companyId' });
-  const companyId = chosenCompany !== '' ? Number(chosenCompany) : (team.data?.companyId ?? companies[0]?.id);
+  // The record's company: the chosen one, the record's own, or the caller's only company (none until chosen when
+  // the caller has several).
+  const companyId =
+    chosenCompany !== ''
+      ? Number(chosenCompany)
+      : (team.data?.companyId ?? (companyShown ? undefined : companies[0]?.id));
 
   const { saving, failure, dismissFailure, save } = useAdminSave('teams');
   const onSubmit = handleSubmit((values) =>
@@ -60,7 +65,9 @@ function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormM
     }),
   );
 
-  const disabled = readOnly || saving;
+  // View shows the values as read-only fields, not disabled ones, which would grey them out.
+  const disabled = saving;
+  const input = { input: { readOnly } };
   return (
     <AdminFormLayout
       area="teams"
@@ -74,8 +81,9 @@ function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormM
       <TextField
         {...muiRegister(register('name'))}
         label="Name"
-        required
+        required={!readOnly}
         disabled={disabled}
+        slotProps={input}
         error={errors.name !== undefined}
         helperText={errors.name?.message}
       />
@@ -87,7 +95,8 @@ function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormM
             <TextField
               select
               label="Company"
-              required
+              required={!readOnly}
+              slotProps={input}
               {...field}
               inputRef={field.ref}
               onChange={(event) => {
@@ -96,7 +105,7 @@ function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormM
                 setValue('endPoints', []);
               }}
               // A team never moves to another company (decision 0109).
-              disabled={disabled || id !== undefined}
+              disabled={disabled || (id !== undefined && !readOnly)}
               error={fieldState.error !== undefined}
               helperText={fieldState.error?.message}
             >
