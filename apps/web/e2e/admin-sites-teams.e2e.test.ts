@@ -302,6 +302,36 @@ describe('manage sites and teams', () => {
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 
+  it('says when a save fails, and Save works again once the message is dismissed', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const { page, problems } = await portal.open(DESKTOP, session.storage);
+    // The server failing the save, once.
+    await page.route('**/api/teams', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { message: 'boom' } })
+        : route.fallback(),
+    );
+    await page.goto('/teams/add');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Failing Save Test');
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click();
+    const failure = page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.unexpectedError });
+    await failure.waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await shoot(page, 'admin-team-form-failed', DESKTOP);
+    await page.unroute('**/api/teams');
+    await failure.getByRole('button', { name: 'Close' }).click();
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await page.waitForURL('**/teams/view');
+    await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.saveSuccessful }).waitFor();
+
+    const { failedRequests, consoleErrors, ...rest } = await problems();
+    expect(failedRequests).toEqual([expect.stringMatching(/POST .*\/api\/teams: HTTP 500$/)]);
+    expect(consoleErrors.length).toBeGreaterThan(0);
+    expect(rest).toEqual({ pageErrors: [], cspViolations: [] });
+  });
+
   it('fits the lists and forms into a phone screen', async () => {
     const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
     const { page, problems } = await portal.open(PHONE, session.storage);
