@@ -1,6 +1,5 @@
 import { type FunctionalityCode, NOTIFICATION_MESSAGES } from '@portal/contract';
-import { ApiError } from '../../api/client';
-import { serverErrorMessage } from '../../api/endpoints';
+import { isConflict, serverErrorMessage } from '../../api/endpoints';
 
 /** The three administration areas (spec 2.10, 2.11), each guarded by its own code (docs/decisions/0108). */
 export const ADMIN_AREAS = {
@@ -48,7 +47,7 @@ export function rowActions({
  * has lines) in the server's own words, anything else with the spec's generic failure message.
  */
 export function deleteFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) {
+  if (isConflict(error)) {
     return serverErrorMessage(error) ?? NOTIFICATION_MESSAGES.unexpectedError;
   }
   return NOTIFICATION_MESSAGES.unexpectedError;
