@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
 import { animationsFinished, DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
 import { count, type List, must, type Named } from './support/estate-tables';
-import { NO_PROBLEMS } from './support/portal';
+import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 // Manage Sites and Manage Teams (spec 2.10, 2.11): the lists, the delete dialog and the site and team forms.
@@ -54,6 +54,7 @@ describe('manage sites and teams', () => {
       expect.arrayContaining(['Name', 'Company', 'Address Line 1', 'Address Line 2', 'Address Line 3', 'Town']),
     );
     await shoot(page, 'admin-sites-list', DESKTOP);
+    await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Add Site' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Add Site');
@@ -75,6 +76,7 @@ describe('manage sites and teams', () => {
     await page.getByText('Post Code is required').waitFor();
     await page.getByRole('textbox', { name: 'Post Code' }).fill('YO21 1AA');
     await shoot(page, 'admin-site-form-add', DESKTOP);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/sites/view');
     await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.saveSuccessful }).waitFor();
@@ -118,6 +120,7 @@ describe('manage sites and teams', () => {
     await boxes.nth(2).check();
     await expect.poll(() => chips.count()).toBe(3);
     await shoot(page, 'admin-team-form-add', DESKTOP);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/teams/view');
     await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.saveSuccessful }).waitFor();
@@ -178,6 +181,7 @@ describe('manage sites and teams', () => {
     await dialog.getByText('This action cannot be undone.').waitFor();
     expect((await dialog.boundingBox())?.width).toBe(500);
     await shoot(page, 'admin-delete-dialog', DESKTOP, false);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
     const reason = `This site still has ${lines} ${lines === 1 ? 'device or contract' : 'devices and contracts'}. Move them to another site first.`;
     await dialog.getByRole('alert').filter({ hasText: reason }).waitFor();
@@ -244,6 +248,7 @@ describe('manage sites and teams', () => {
     expect(await name.isEditable()).toBe(false);
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await shoot(page, 'admin-site-form-view', DESKTOP);
+    await expectAccessible(page);
 
     await page.goto('/teams/view');
     const teamRow = page.getByRole('table', { name: 'Manage Teams' }).getByRole('row').nth(1);
