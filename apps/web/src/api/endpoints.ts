@@ -139,6 +139,11 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+/** Whether the server refused a call because of the state of what it names (409: a site that still has lines). */
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
 /** The server's own words for a refused call (the `message` of its ApiError body), when it gave any. */
 export function serverErrorMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return undefined;

@@ -51,6 +51,9 @@ const loadBroadbandEstate = () => import('../features/estate/BroadbandEstatePage
 const loadMobileDevice = () => import('../features/mobile-device/MobileDevicePage');
 const loadBroadbandContract = () => import('../features/broadband-contract/BroadbandContractPage');
 const loadTraceRoute = () => import('../features/broadband-contract/TraceRouteHelpPage');
+const loadAdminLists = () => import('../features/admin/AdminListPages');
+const loadSiteForm = () => import('../features/admin/SiteFormPage');
+const loadTeamForm = () => import('../features/admin/TeamFormPage');
 const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
 const loadFirstScreenData = () => import('../features/dashboard/first-screen-data');
@@ -83,14 +86,14 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
     (m) => <m.MyBillsPage />,
     () => loadFirstScreenData().then((m) => m.prefetchMyBillsData),
   ),
-  'sites/view': upcoming('Manage Sites'),
-  'teams/view': upcoming('Manage Teams'),
-  'users/view': upcoming('Manage Users'),
-  'sites/add': upcoming('Add Site'),
-  'teams/add': upcoming('Add Team'),
+  'sites/view': screen('Manage Sites', loadAdminLists, (m) => <m.SitesListPage />),
+  'teams/view': screen('Manage Teams', loadAdminLists, (m) => <m.TeamsListPage />),
+  'users/view': screen('Manage Users', loadAdminLists, (m) => <m.UsersListPage />),
+  'sites/add': screen('Add Site', loadSiteForm, (m) => <m.SiteFormPage />),
+  'teams/add': screen('Add Team', loadTeamForm, (m) => <m.TeamFormPage />),
   'users/add': upcoming('Add User'),
-  'sites/edit/:siteId': upcoming('Site'),
-  'teams/edit/:teamId': upcoming('Team'),
+  'sites/edit/:siteId': screen('Site', loadSiteForm, (m) => <m.SiteFormPage />),
+  'teams/edit/:teamId': screen('Team', loadTeamForm, (m) => <m.TeamFormPage />),
   'users/edit/:userId': upcoming('User'),
   'mobile/estate': screen('Mobile Estate', loadMobileEstate, (m) => <m.MobileEstatePage />),
   'mobile/site/:siteId': screen('Mobile Site Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="site" />),

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { type NamedRef, teamEndpoints } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { callEndpoint, endpointQuery, isNotFound } from '../../api/endpoints';
+import { useCan } from '../../app/session/useCan';
+import { useCompanyNames } from '../../app/session/useSession';
+import { PageLoader } from '../../components/PageLoader';
+import { muiRegister } from '../../lib/mui-register';
+import { AdminFormLayout, useAdminSave } from './AdminFormLayout';
+import { type FormMode, formMode } from './admin-rules';
+import { DevicePicker } from './DevicePicker';
+import { EMPTY_TEAM_FORM, type TeamFormValues, teamFormSchema, teamFormValues, teamSave } from './team-form';
+
+const retryUnlessNotFound = (failures: number, error: unknown) => !isNotFound(error) && failures < 1;
+
+/** The team form (spec 2.11): Add, Edit, or View without ManageTeam Write. */
+export function TeamFormPage() {
+  const { teamId } = useParams();
+  const id = teamId === undefined ? undefined : Number(teamId);
+  const canWrite = useCan('ManageTeam', 'Write');
+  const companies = useCompanyNames();
+  if (canWrite === undefined || companies.isPending) return <PageLoader />;
+  return <TeamForm id={id} mode={formMode(canWrite, id !== undefined)} companies={companies.data ?? []} />;
+}
+
+function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormMode; companies: readonly NamedRef[] }) {
+  const readOnly = mode === 'View';
+  const companyShown = companies.length > 1;
+  const team = useQuery({
+    ...endpointQuery(teamEndpoints.get, { params: { id: id ?? 0 }, query: { $expand: 'EndPoints' } }),
+    enabled: id !== undefined,
+    retry: retryUnlessNotFound,
+  });
+  const schema = useMemo(() => teamFormSchema(companyShown), [companyShown]);
+  const { control, register, reset, setValue, handleSubmit, formState } = useForm<TeamFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_TEAM_FORM,
+  });
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (team.data) reset(teamFormValues(team.data));
+  }, [team.data, reset]);
+
+  const chosenCompany = useWatch({ control, name: 'companyId' });
+  // The record's company: the chosen one, the record's own, or the caller's only company (none until chosen when
+  // the caller has several).
+  const companyId =
+    chosenCompany !== ''
+      ? Number(chosenCompany)
+      : (team.data?.companyId ?? (companyShown ? undefined : companies[0]?.id));
+
+  const { saving, failure, dismissFailure, save } = useAdminSave('teams');
+  const onSubmit = handleSubmit((values) =>
+    save(() => {
+      const body = teamSave(values, { ...(id === undefined ? {} : { id }), ...(companyId ? { companyId } : {}) });
+      return id === undefined
+        ? callEndpoint(teamEndpoints.create, { body })
+        : callEndpoint(teamEndpoints.update, { params: { id }, body });
+    }),
+  );
+
+  // View shows the values as read-only fields, not disabled ones, which would grey them out.
+  const disabled = saving;
+  const input = { input: { readOnly } };
+  return (
+    <AdminFormLayout
+      area="teams"
+      mode={mode}
+      record={id === undefined ? undefined : team}
+      onSubmit={(event) => void onSubmit(event)}
+      saving={saving}
+      failure={failure}
+      onDismissFailure={dismissFailure}
+    >
+      <TextField
+        {...muiRegister(register('name'))}
+        label="Name"
+        required={!readOnly}
+        disabled={disabled}
+        slotProps={input}
+        error={errors.name !== undefined}
+        helperText={errors.name?.message}
+      />
+      {companyShown ? (
+        <Controller
+          control={control}
+          name="companyId"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Company"
+              required={!readOnly}
+              slotProps={input}
+              {...field}
+              inputRef={field.ref}
+              onChange={(event) => {
+                field.onChange(event);
+                // A team's devices are of its company (decision 0109): another company starts with none.
+                setValue('endPoints', []);
+              }}
+              // A team never moves to another company (decision 0109).
+              disabled={disabled || (id !== undefined && !readOnly)}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message}
+            >
+              {companies.map((company) => (
+                <MenuItem key={company.id} value={String(company.id)}>
+                  {company.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      ) : null}
+      <Controller
+        control={control}
+        name="endPoints"
+        render={({ field }) => (
+          <DevicePicker companyId={companyId} value={field.value} onChange={field.onChange} readOnly={readOnly} />
+        )}
+      />
+    </AdminFormLayout>
+  );
+}
