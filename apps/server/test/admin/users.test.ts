@@ -172,7 +172,11 @@ describe('no privilege escalation', () => {
       .where('name', '=', 'Acme Logistics Ltd')
       .executeTakeFirstOrThrow();
     const profileId = await profileIdOf(db(), 'Company Administrator');
-    const everything = await db().selectFrom('profile_functionality').select('functionality_id').where('profile_id', '=', profileId).execute();
+    const everything = await db()
+      .selectFrom('profile_functionality')
+      .select('functionality_id')
+      .where('profile_id', '=', profileId)
+      .execute();
     const writeOnly = await functionalityIds(db(), [
       ['EndPointSimSwap', 'Write'],
       ['EndPointLiftSpendLimit', 'Write'],

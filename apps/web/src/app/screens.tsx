@@ -51,6 +51,7 @@ const loadBroadbandEstate = () => import('../features/estate/BroadbandEstatePage
 const loadMobileDevice = () => import('../features/mobile-device/MobileDevicePage');
 const loadBroadbandContract = () => import('../features/broadband-contract/BroadbandContractPage');
 const loadTraceRoute = () => import('../features/broadband-contract/TraceRouteHelpPage');
+const loadUserForm = () => import('../features/admin-users/UserFormPage');
 const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
 const loadFirstScreenData = () => import('../features/dashboard/first-screen-data');
@@ -88,10 +89,10 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
   'users/view': upcoming('Manage Users'),
   'sites/add': upcoming('Add Site'),
   'teams/add': upcoming('Add Team'),
-  'users/add': upcoming('Add User'),
+  'users/add': screen('Add User', loadUserForm, (m) => <m.UserFormPage />),
   'sites/edit/:siteId': upcoming('Site'),
   'teams/edit/:teamId': upcoming('Team'),
-  'users/edit/:userId': upcoming('User'),
+  'users/edit/:userId': screen('User', loadUserForm, (m) => <m.UserFormPage />),
   'mobile/estate': screen('Mobile Estate', loadMobileEstate, (m) => <m.MobileEstatePage />),
   'mobile/site/:siteId': screen('Mobile Site Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="site" />),
   'mobile/team/:teamId': screen('Mobile Team Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="team" />),
