@@ -35,15 +35,15 @@ export function AssignmentTab({
   error: string | undefined;
 }) {
   const source = ASSIGNMENT_SOURCES[list];
-  // The rows the table has shown, by id: a newly ticked row's chip needs its name, and the table gives only ids.
+  // The rows the table has drawn, by id: a newly ticked row's chip needs its name, and the selection gives only
+  // ids. Recorded as each row's checkbox is labelled, since rows from the query cache are not parsed again.
   const seen = useRef(new Map<number, SelectableRow>());
-  const parseRow = useMemo(
-    () => (raw: unknown) => {
-      const parsed = source.parseRow(raw);
-      seen.current.set(parsed.id, parsed);
-      return parsed;
+  const rowLabel = useMemo(
+    () => (row: SelectableRow) => {
+      seen.current.set(row.id, row);
+      return row.name;
     },
-    [source],
+    [],
   );
   const columns = useMemo(() => source.columns(severalCompanies), [source, severalCompanies]);
   const item = USER_ASSIGNMENT_ITEM[list];
@@ -92,14 +92,14 @@ export function AssignmentTab({
           resource={`user-form-${list}`}
           urlKey={list}
           endpoint={source.endpoint}
-          parseRow={parseRow}
+          parseRow={source.parseRow}
           columns={columns}
           getRowId={(row) => row.id}
           ariaLabel={source.label}
           defaultSort={{ field: 'name', direction: 'asc' }}
           {...(source.baseFilter ? { baseFilter: source.baseFilter } : {})}
           select={source.select}
-          selection={{ selectedIds: selected.map((entry) => entry.id), onChange: select, rowLabel: (row) => row.name }}
+          selection={{ selectedIds: selected.map((entry) => entry.id), onChange: select, rowLabel }}
           emptyText={`There are no ${item}s to assign.`}
         />
       ) : (

@@ -31,7 +31,6 @@ export function UserDetailsFields({
     formState: { errors, isSubmitting },
   } = form;
   const profileId = useWatch({ control, name: 'profileId' });
-  const disabled = readOnly || isSubmitting;
   const nameError = errors.userName?.message ?? (nameCheck === 'taken' ? VALIDATION_MESSAGES.userNameTaken : undefined);
 
   return (
@@ -65,24 +64,31 @@ export function UserDetailsFields({
       </Grid>
       {showProfile ? (
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextField
-            select
-            fullWidth
-            label="Profile"
-            required={!readOnly}
-            value={profileId ?? ''}
-            disabled={disabled && !readOnly}
-            onChange={(event) => onProfileChange(Number(event.target.value))}
-            error={errors.profileId !== undefined}
-            helperText={errors.profileId?.message}
-            slotProps={{ input: { readOnly }, select: { inputProps: { 'aria-label': 'Profile' } } }}
-          >
-            {profiles.map((profile) => (
-              <MenuItem key={profile.id} value={profile.id}>
-                {profile.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          {readOnly ? (
+            <TextInput
+              label="Profile"
+              readOnly
+              value={profiles.find((profile) => profile.id === profileId)?.name ?? ''}
+            />
+          ) : (
+            <TextField
+              select
+              fullWidth
+              label="Profile"
+              required
+              value={profileId ?? ''}
+              disabled={isSubmitting}
+              onChange={(event) => onProfileChange(Number(event.target.value))}
+              error={errors.profileId !== undefined}
+              helperText={errors.profileId?.message}
+            >
+              {profiles.map((profile) => (
+                <MenuItem key={profile.id} value={profile.id}>
+                  {profile.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
         </Grid>
       ) : null}
     </Grid>

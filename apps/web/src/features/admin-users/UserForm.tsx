@@ -112,6 +112,8 @@ export function UserForm({
       setValue(list, [], { shouldDirty: true });
     }
     setTabErrors({});
+    // Its default functionality is what changed first; its own lists come as tabs beside it.
+    setTab('functionality');
     void applyProfileDefault(profileId);
   };
 

@@ -36,7 +36,7 @@ const nameColumn: DataTableColumn<SelectableRow> = {
   header: 'Name',
   sortable: true,
   filter: 'text',
-  card: 'key',
+  card: 'wideKey',
 };
 const companyColumn: DataTableColumn<SelectableRow> = { field: 'companyName', header: 'Company', sortable: true };
 const withCompany = (several: boolean) => (several ? [nameColumn, companyColumn] : [nameColumn]);
