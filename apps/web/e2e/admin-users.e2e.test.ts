@@ -148,6 +148,59 @@ describe('user form', () => {
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 
+  it('a failed save says why, at the field the server names, and Save comes back once the message is gone', async () => {
+    const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const { page } = await portal.open(DESKTOP, admin.storage);
+    await page.goto('/users/add');
+    await page.getByLabel('Username').fill('careful.one');
+    await page.getByLabel('Email Address').fill('careful.one@acmelogistics.co.uk');
+    await chooseProfile(page, 'Company Administrator');
+    await page.getByRole('tab', { name: 'Companies' }).click();
+    await page
+      .getByRole('checkbox', { name: /^Select (?!all)/ })
+      .first()
+      .check();
+
+    // The server's outage: spec 8's message, and Save is off until it has been dismissed.
+    await page.route('**/api/users', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, body: '' }) : route.fallback(),
+    );
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click();
+    const failure = page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.unexpectedError });
+    await failure.waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await failure.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => save.isEnabled()).toBe(true);
+
+    // A refusal naming a field: its message, at that field.
+    const refusal = 'This e-mail domain is not accepted here';
+    await page.unroute('**/api/users');
+    await page.route('**/api/users', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 400,
+              code: 'validation_failed',
+              message: refusal,
+              details: [{ field: 'emailAddress', rule: 'pattern', message: refusal }],
+            }),
+          })
+        : route.fallback(),
+    );
+    await save.click();
+    await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    await expect
+      .poll(async () => {
+        const helper = await page.getByLabel('Email Address').getAttribute('aria-describedby');
+        return helper ? page.locator(`[id="${helper}"]`).textContent() : undefined;
+      })
+      .toBe(refusal);
+    expect(new URL(page.url()).pathname).toBe('/users/add');
+  });
+
   it('acme.sitemanager, given ManageUser Read in the form, opens a user as View, read-only', async () => {
     const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
     const users = await must<List<{ id: number; userName: string }>>(

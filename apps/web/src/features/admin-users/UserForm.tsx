@@ -22,13 +22,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { callEndpoint } from '../../api/endpoints';
+import { callEndpoint, refusedField } from '../../api/endpoints';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { AssignmentTab } from './AssignmentTab';
 import { FunctionalityTab } from './FunctionalityTab';
 import { type FormMode, TAB_LABELS, type UserFormTab, visibleTabs } from './form-rules';
 import { featureRows, offerableIds, profileDefault } from './functionality-rules';
-import { blamedField, saveFailureMessage } from './save-errors';
+import { saveFailureMessage } from './save-errors';
 import { UserDetailsFields } from './UserDetailsFields';
 import { profileDefaultQuery } from './user-form-queries';
 import { initialValues, saveBody, UserFormSchema, type UserFormValues } from './user-form-values';
@@ -149,7 +149,7 @@ export function UserForm({
     } catch (error) {
       const message = saveFailureMessage(error, NOTIFICATION_MESSAGES.unexpectedError);
       fail(message);
-      const field = blamedField(error);
+      const field = refusedField(error);
       const detail = DETAIL_FIELDS.find((name) => name === field);
       if (detail) setError(detail, { type: 'server', message }, { shouldFocus: true });
       else if (field === 'functionalityIds' || (field && tabs.includes(field as UserFormTab))) {
