@@ -39,8 +39,7 @@ export function UserFormPage() {
     ...userQuery(userId ?? 0),
     enabled: userId !== undefined && !invalidId,
     retry: (failures, error) => !isNotFound(error) && failures < 1,
-    // The username check posts to the users area, which reloads this query: the form keeps what it started with.
-    staleTime: Number.POSITIVE_INFINITY,
+    // The username check posts to the users area, which reloads this query: UserForm keeps its first values.
   });
   const profiles = useQuery(profilesQuery);
   const catalogue = useQuery(catalogueQuery);
