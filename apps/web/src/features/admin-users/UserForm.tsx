@@ -4,8 +4,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   type Functionality,
   NOTIFICATION_MESSAGES,
@@ -56,6 +58,7 @@ export function UserForm({
   severalCompanies: boolean;
 }) {
   const readOnly = mode === 'View';
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -177,8 +180,8 @@ export function UserForm({
             <Tabs
               value={shownTab}
               onChange={(_event, next: UserFormTab) => setTab(next)}
-              variant="scrollable"
-              allowScrollButtonsMobile
+              // On a phone the (at most three) tabs share the width, their labels wrapping, rather than scroll.
+              variant={phone ? 'fullWidth' : 'standard'}
               aria-label="User details"
               sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
             >
