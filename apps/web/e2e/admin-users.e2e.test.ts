@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi } from './support/api-session';
 import { animationsFinished, DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
-import { type List, must, type Named } from './support/estate-tables';
+import { count, type List, must, type Named, tableTotal } from './support/estate-tables';
 import {
   acceptCookies,
   expectAccessible,
@@ -19,6 +19,7 @@ const RESET_MESSAGE = 'This will reset the users functionality back to the profi
 
 interface Line {
   id: number;
+  endPointTypeId?: number;
   siteId: number | null;
   siteName: string | null;
 }
@@ -124,11 +125,15 @@ describe('user form', () => {
     await again.page.goto(`/mobile/site/${site.siteId}`);
     await again.page.getByRole('heading', { level: 1, name: site.siteName }).waitFor();
     const session = await signInThroughApi(portal.server.baseUrl, 'site.newcomer', NEW_PASSWORD);
-    const theirs = await must<List<Line>>(session, '/api/endpoints?$select=id,siteId&$top=100');
+    const theirs = await must<List<Line>>(session, '/api/endpoints?$select=id,siteId,endPointTypeId&$top=100');
     expect(theirs.value.length).toBeGreaterThan(0);
     expect(new Set(theirs.value.map((line) => line.siteId))).toEqual(new Set([site.siteId]));
     const sites = await must<List<Named>>(session, '/api/sites?$select=id,name');
     expect(sites.value.map((entry) => entry.id)).toEqual([site.siteId]);
+    // The site's page lists every mobile device they have, as many as the API gives them in all.
+    const mobiles = await count(session, `/api/endpoints/mobileHandset/site/${site.siteId}`);
+    expect(mobiles).toBe(theirs.value.filter((line) => line.endPointTypeId === 1).length);
+    await expect.poll(() => tableTotal(again.page), { timeout: 15_000 }).toBe(mobiles);
   });
 
   it('says a username is already taken, ignoring case, and stops saying it for a free one', async () => {
