@@ -69,7 +69,15 @@ export function UserFormPage() {
 
   const ownRecord = user.data !== undefined && user.data.userName.toLowerCase() === me?.userName.toLowerCase();
   const mode = formMode({ canWrite: canWrite === true, userId, ownRecord });
-  const offered = mode === 'View' ? profiles.data : offerableProfiles(profiles.data, me?.profile);
+  // The user's own profile stays in the select even when it is not one to offer (the server judges the save).
+  const offered =
+    mode === 'View'
+      ? profiles.data
+      : profiles.data.filter(
+          (profile) =>
+            profile.id === user.data?.profileId ||
+            offerableProfiles(profiles.data, me?.profile).some((offer) => offer.id === profile.id),
+        );
   return (
     <Stack spacing={3}>
       <PageHeading title={`${mode} User`} />
