@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
 import { animationsFinished, DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
-import { E2E_COMPLETION_MS } from './support/carrier-sim';
 import { expectAccessible, latestEmail, NO_PROBLEMS, signIn } from './support/portal';
 import { usePortal } from './support/suite';
 

@@ -32,4 +32,5 @@ export * from './search-links';
 export * from './side-menu';
 export * from './statuses';
 export * from './timings';
+export * from './user-assignments';
 export * from './validation';

@@ -165,6 +165,43 @@ describe('no privilege escalation', () => {
     expect(fine.statusCode).toBe(201);
   });
 
+  it('takes a Write-only code without a Read (a Company Administrator’s whole default), and still refuses Write without an existing Read', async () => {
+    const company = await db()
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Acme Logistics Ltd')
+      .executeTakeFirstOrThrow();
+    const profileId = await profileIdOf(db(), 'Company Administrator');
+    const everything = await db()
+      .selectFrom('profile_functionality')
+      .select('functionality_id')
+      .where('profile_id', '=', profileId)
+      .execute();
+    const writeOnly = await functionalityIds(db(), [
+      ['EndPointSimSwap', 'Write'],
+      ['EndPointLiftSpendLimit', 'Write'],
+      ['BroadbandReportFault', 'Write'],
+    ]);
+    const ids = everything.map((row) => row.functionality_id);
+    expect(ids).toEqual(expect.arrayContaining(writeOnly));
+    const admin = {
+      userName: 'second.admin',
+      emailAddress: 'second.admin@example.co.uk',
+      profileId,
+      functionalityIds: ids,
+      companies: [{ id: company.id }],
+    };
+    expect((await call('acme.admin', 'POST', '/api/users', admin)).statusCode).toBe(201);
+    const [writeUsers] = await functionalityIds(db(), [['ManageUser', 'Write']]);
+    const lonely = await call('acme.admin', 'POST', '/api/users', {
+      ...admin,
+      userName: 'third.admin',
+      functionalityIds: [writeUsers],
+    });
+    expect(lonely.statusCode).toBe(400);
+    expect(refusal(lonely.body).details?.[0]).toMatchObject({ field: 'functionalityIds', rule: 'needs_read' });
+  });
+
   it('refuses assigning another company’s site', async () => {
     const globex = await siteWithDevice(db(), 'Globex Engineering Ltd');
     const response = await call('acme.admin', 'POST', '/api/users', await siteManager('globex.spy', globex.siteId));

@@ -150,3 +150,16 @@ export function serverErrorMessage(error: unknown): string | undefined {
   const { message } = error.body as { message?: unknown };
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
+
+/** Whether the server refused the call's input (400): its message then says why, for the user to read. */
+export function isBadRequest(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400;
+}
+
+/** The field a 400 names (`details[0].field` of the server's validation answer), when it names one. */
+export function refusedField(error: unknown): string | undefined {
+  if (!isBadRequest(error)) return undefined;
+  const details = ((error as ApiError).body as { details?: Array<{ field?: unknown }> } | null)?.details;
+  const field = details?.[0]?.field;
+  return typeof field === 'string' ? field : undefined;
+}

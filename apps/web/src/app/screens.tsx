@@ -15,8 +15,6 @@ export interface Screen {
   element: ReactElement;
   /** Loads the function that starts the screen's first data, for a screen worth a head start on a fresh page load. */
   loadPrefetch?: () => Promise<PrefetchData>;
-  /** A placeholder for a page a later release builds: nothing should invite the user there yet. */
-  upcoming?: true;
 }
 
 function screen<Module>(
@@ -54,14 +52,9 @@ const loadTraceRoute = () => import('../features/broadband-contract/TraceRouteHe
 const loadAdminLists = () => import('../features/admin/AdminListPages');
 const loadSiteForm = () => import('../features/admin/SiteFormPage');
 const loadTeamForm = () => import('../features/admin/TeamFormPage');
-const loadUpcoming = () => import('../features/placeholders/UpcomingPage');
+const loadUserForm = () => import('../features/admin-users/UserFormPage');
 // Only the first-screen data, not the page: nothing of it weighs on the sign-in page.
 const loadFirstScreenData = () => import('../features/dashboard/first-screen-data');
-
-/** A route whose page a later release builds: a placeholder titled like the page, behind the same guard. */
-function upcoming(title: string): Screen {
-  return { ...screen(title, loadUpcoming, (m) => <m.UpcomingPage title={title} />), upcoming: true };
-}
 
 /** Every route of the contract's route table (spec 2.2) and its screen. */
 export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
@@ -91,10 +84,10 @@ export const SCREENS: Readonly<Record<RoutePath, Screen>> = {
   'users/view': screen('Manage Users', loadAdminLists, (m) => <m.UsersListPage />),
   'sites/add': screen('Add Site', loadSiteForm, (m) => <m.SiteFormPage />),
   'teams/add': screen('Add Team', loadTeamForm, (m) => <m.TeamFormPage />),
-  'users/add': upcoming('Add User'),
+  'users/add': screen('Add User', loadUserForm, (m) => <m.UserFormPage />),
   'sites/edit/:siteId': screen('Site', loadSiteForm, (m) => <m.SiteFormPage />),
   'teams/edit/:teamId': screen('Team', loadTeamForm, (m) => <m.TeamFormPage />),
-  'users/edit/:userId': upcoming('User'),
+  'users/edit/:userId': screen('User', loadUserForm, (m) => <m.UserFormPage />),
   'mobile/estate': screen('Mobile Estate', loadMobileEstate, (m) => <m.MobileEstatePage />),
   'mobile/site/:siteId': screen('Mobile Site Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="site" />),
   'mobile/team/:teamId': screen('Mobile Team Estate', loadGroupEstate, (m) => <m.GroupEstatePage kind="team" />),

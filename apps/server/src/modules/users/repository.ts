@@ -141,6 +141,18 @@ export function functionalityAmong(scope: EstateScope, ids: readonly number[]) {
     .execute();
 }
 
+/** Of `codes`, those the catalogue has a Read entry for (some are Write only: EndPointSimSwap, say). */
+export async function codesWithRead(scope: EstateScope, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await scope.db
+    .selectFrom('functionality')
+    .select('code')
+    .where('code', 'in', [...codes])
+    .where('access_type', '=', 'Read')
+    .execute();
+  return new Set(rows.map((row) => row.code));
+}
+
 /** What an assignment list may name: of the caller's estate, and for endpoints of one type. */
 export type AssignableKind = 'companies' | 'sites' | 'teams' | 'mobileEndPoints' | 'broadbandEndPoints';
 

@@ -1,4 +1,5 @@
 import {
+  assignmentListsOf,
   PROFILE_LEVELS,
   type ProfileAssignmentItem,
   type ProfileLevel,
@@ -42,22 +43,6 @@ const LIST_ITEMS: Record<AssignmentList, { item: ProfileAssignmentItem; notFound
   mobileEndPoints: { item: 'mobile device', notFound: 'No such mobile device' },
   broadbandEndPoints: { item: 'broadband contract', notFound: 'No such broadband contract' },
 };
-
-/** The lists a profile's users are assigned by: its level's, and for EndPoint profiles the kind its name says. */
-function listsOf(profile: { name: string; level: ProfileLevel }): AssignmentList[] {
-  switch (profile.level) {
-    case 'Company':
-      return ['companies'];
-    case 'Site':
-      return ['sites'];
-    case 'Team':
-      return ['teams'];
-    case 'EndPoint':
-      if (/mobile/i.test(profile.name)) return ['mobileEndPoints'];
-      if (/broadband/i.test(profile.name)) return ['broadbandEndPoints'];
-      return ['mobileEndPoints', 'broadbandEndPoints'];
-  }
-}
 
 export type UserServiceDependencies = { mailer: Mailer; later: AfterAnswer };
 
@@ -160,7 +145,12 @@ async function grantableFunctionality(scope: EstateScope, ids: readonly number[]
   const found = await users.functionalityAmong(scope, unique);
   if (found.length !== unique.length) throw invalidField('functionalityIds', 'exists', 'No such functionality');
   const pairs = new Set(found.map((f) => `${f.code}:${f.accessType}`));
-  const withoutRead = found.find((f) => f.accessType !== 'Read' && !pairs.has(`${f.code}:Read`));
+  // Only where the code has a Read at all: EndPointSimSwap, EndPointLiftSpendLimit and BroadbandReportFault are
+  // Write only, and the Company Administrator profile holds them (decision 0116).
+  const readable = await users.codesWithRead(scope, [...new Set(found.map((f) => f.code))]);
+  const withoutRead = found.find(
+    (f) => f.accessType !== 'Read' && readable.has(f.code) && !pairs.has(`${f.code}:Read`),
+  );
   if (withoutRead) {
     throw invalidField('functionalityIds', 'needs_read', `${withoutRead.code} ${withoutRead.accessType} needs Read`);
   }
@@ -181,7 +171,7 @@ async function grantableFunctionality(scope: EstateScope, ids: readonly number[]
  * (spec 5's message), every item of the caller's estate.
  */
 async function assignments(scope: EstateScope, profile: { name: string; level: ProfileLevel }, input: UserSave) {
-  const lists = listsOf(profile);
+  const lists = assignmentListsOf(profile);
   const result = {} as Record<AssignmentList, number[]>;
   for (const list of Object.keys(LIST_ITEMS) as AssignmentList[]) {
     const ids = [...new Set(input[list].map((ref) => ref.id))];

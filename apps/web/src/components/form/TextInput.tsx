@@ -19,7 +19,13 @@ export function TextInput({ label, error = false, helperText, id, fullWidth = tr
   const inputId = id ?? generatedId;
   const helperId = `${inputId}-helper`;
   return (
-    <FormControl variant="outlined" error={error} fullWidth={fullWidth} disabled={input.disabled ?? false}>
+    <FormControl
+      variant="outlined"
+      error={error}
+      fullWidth={fullWidth}
+      disabled={input.disabled ?? false}
+      required={input.required ?? false}
+    >
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
       <OutlinedInput {...input} id={inputId} label={label} aria-describedby={helperText ? helperId : undefined} />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}

@@ -3,7 +3,6 @@ import Typography from '@mui/material/Typography';
 import type { RoutePath } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { SCREENS } from '../../app/screens';
 import { useCompanyNames } from '../../app/session/useSession';
 import { formatDate } from '../../lib/format';
 import { latestBillQuery, unbilledCallsQuery } from './bill-tile-queries';
@@ -102,17 +101,13 @@ function EstateOwners() {
   );
 }
 
-/** A count, linked to its estate page once that page is built (a placeholder page would be a promise not kept). */
+/** A count, linked to its estate page. */
 function EstateLine({ path, children }: { path: RoutePath; children: string }) {
   return (
     <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
-      {SCREENS[path].upcoming ? (
-        children
-      ) : (
-        <Link component={RouterLink} to={`/${path}`} underline="hover">
-          {children}
-        </Link>
-      )}
+      <Link component={RouterLink} to={`/${path}`} underline="hover">
+        {children}
+      </Link>
     </Typography>
   );
 }

@@ -27,13 +27,11 @@ const SHORTCUTS: readonly HomeShortcut[] = [
 ];
 
 /**
- * The shortcuts the caller can really open: their route is permitted (spec 2.1) and its screen is built, so the
- * home page never invites anyone to a page they are sent away from or that only says it is not there yet.
+ * The shortcuts the caller can really open: their route is permitted (spec 2.1), so the home page never invites
+ * anyone to a page they are sent away from.
  */
 export function homeShortcuts(held: ReadonlyArray<Permission>, roles: ReadonlyArray<string>): HomeShortcut[] {
-  return SHORTCUTS.filter(
-    (shortcut) => canAccessRoute(findRoute(shortcut.path), held, roles) && !SCREENS[shortcut.path].upcoming,
-  );
+  return SHORTCUTS.filter((shortcut) => canAccessRoute(findRoute(shortcut.path), held, roles));
 }
 
 export function shortcutTitle(shortcut: HomeShortcut): string {
