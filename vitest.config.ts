@@ -39,6 +39,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page under a loaded CI machine may take seconds to draw; expect.poll's own 1 s made tests flaky.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
