@@ -15,6 +15,9 @@ import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
 import { ADMIN_AREAS, type AdminArea, type FormMode } from './admin-rules';
 
+/** A record that is not there stays not there: asking again would only repeat the 404. */
+export const retryUnlessNotFound = (failures: number, error: unknown) => !isNotFound(error) && failures < 1;
+
 /**
  * A save of an admin form (spec 2.11, 8): 'Save successful.' and back to the list; a failure shows the spec's
  * failure message, and Save stays disabled until the message is dismissed.

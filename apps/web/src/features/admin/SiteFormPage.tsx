@@ -9,13 +9,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { callEndpoint, endpointQuery, isNotFound } from '../../api/endpoints';
+import { callEndpoint, endpointQuery } from '../../api/endpoints';
 import { useCan } from '../../app/session/useCan';
 import { useCompanyNames } from '../../app/session/useSession';
 import { PageLoader } from '../../components/PageLoader';
 import { muiRegister } from '../../lib/mui-register';
-import { AdminFormLayout, useAdminSave } from './AdminFormLayout';
+import { AdminFormLayout, retryUnlessNotFound, useAdminSave } from './AdminFormLayout';
 import { formMode } from './admin-rules';
+import { CompanySelect, formCompanyId } from './CompanySelect';
 import {
   ADDRESS_FIELDS,
   addressLabel,
@@ -26,9 +27,6 @@ import {
   siteFormValues,
   siteSave,
 } from './site-form';
-
-/** A record that is not there stays not there: asking again would only repeat the 404. */
-const retryUnlessNotFound = (failures: number, error: unknown) => !isNotFound(error) && failures < 1;
 
 /** The site form (spec 2.11): Add, Edit, or View without ManageSite Write. */
 export function SiteFormPage() {
@@ -67,12 +65,7 @@ function SiteForm({
 
   const chosenCompany = useWatch({ control, name: 'companyId' });
   const addressId = useWatch({ control, name: 'addressId' });
-  // The record's company: the chosen one, the record's own, or the caller's only company (none until chosen when
-  // the caller has several).
-  const companyId =
-    chosenCompany !== ''
-      ? Number(chosenCompany)
-      : (site.data?.companyId ?? (companyShown ? undefined : companies[0]?.id));
+  const companyId = formCompanyId(chosenCompany, site.data?.companyId, companies);
   const addresses = useQuery({
     ...endpointQuery(companyEndpoints.addresses, { params: { id: companyId ?? 0 } }),
     enabled: companyId !== undefined,
@@ -115,29 +108,15 @@ function SiteForm({
           control={control}
           name="companyId"
           render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Company"
-              required={!readOnly}
-              slotProps={input}
-              {...field}
-              inputRef={field.ref}
-              onChange={(event) => {
-                field.onChange(event);
-                // Addresses belong to a company: another company's list starts unchosen.
-                setValue('addressId', '');
-              }}
-              // A site never moves to another company (decision 0109).
-              disabled={disabled || (id !== undefined && !readOnly)}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message}
-            >
-              {companies.map((company) => (
-                <MenuItem key={company.id} value={String(company.id)}>
-                  {company.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            <CompanySelect
+              field={field}
+              error={fieldState.error?.message}
+              companies={companies}
+              readOnly={readOnly}
+              disabled={disabled}
+              locked={id !== undefined}
+              onChosen={() => setValue('addressId', '')}
+            />
           )}
         />
       ) : null}

@@ -1,22 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type NamedRef, teamEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { callEndpoint, endpointQuery, isNotFound } from '../../api/endpoints';
+import { callEndpoint, endpointQuery } from '../../api/endpoints';
 import { useCan } from '../../app/session/useCan';
 import { useCompanyNames } from '../../app/session/useSession';
 import { PageLoader } from '../../components/PageLoader';
 import { muiRegister } from '../../lib/mui-register';
-import { AdminFormLayout, useAdminSave } from './AdminFormLayout';
+import { AdminFormLayout, retryUnlessNotFound, useAdminSave } from './AdminFormLayout';
 import { type FormMode, formMode } from './admin-rules';
+import { CompanySelect, formCompanyId } from './CompanySelect';
 import { DevicePicker } from './DevicePicker';
 import { EMPTY_TEAM_FORM, type TeamFormValues, teamFormSchema, teamFormValues, teamSave } from './team-form';
-
-const retryUnlessNotFound = (failures: number, error: unknown) => !isNotFound(error) && failures < 1;
 
 /** The team form (spec 2.11): Add, Edit, or View without ManageTeam Write. */
 export function TeamFormPage() {
@@ -48,12 +46,7 @@ function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormM
   }, [team.data, reset]);
 
   const chosenCompany = useWatch({ control, name: 'companyId' });
-  // The record's company: the chosen one, the record's own, or the caller's only company (none until chosen when
-  // the caller has several).
-  const companyId =
-    chosenCompany !== ''
-      ? Number(chosenCompany)
-      : (team.data?.companyId ?? (companyShown ? undefined : companies[0]?.id));
+  const companyId = formCompanyId(chosenCompany, team.data?.companyId, companies);
 
   const { saving, failure, dismissFailure, save } = useAdminSave('teams');
   const onSubmit = handleSubmit((values) =>
@@ -92,29 +85,15 @@ function TeamForm({ id, mode, companies }: { id: number | undefined; mode: FormM
           control={control}
           name="companyId"
           render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Company"
-              required={!readOnly}
-              slotProps={input}
-              {...field}
-              inputRef={field.ref}
-              onChange={(event) => {
-                field.onChange(event);
-                // A team's devices are of its company (decision 0109): another company starts with none.
-                setValue('endPoints', []);
-              }}
-              // A team never moves to another company (decision 0109).
-              disabled={disabled || (id !== undefined && !readOnly)}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message}
-            >
-              {companies.map((company) => (
-                <MenuItem key={company.id} value={String(company.id)}>
-                  {company.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            <CompanySelect
+              field={field}
+              error={fieldState.error?.message}
+              companies={companies}
+              readOnly={readOnly}
+              disabled={disabled}
+              locked={id !== undefined}
+              onChosen={() => setValue('endPoints', [])}
+            />
           )}
         />
       ) : null}
