@@ -28,7 +28,8 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
 /** The labels of the side menu, groups as `Group > Item`. */
 export async function sideMenuLabels(page: Page): Promise<string[]> {
   const menu = page.getByRole('list', { name: 'Main menu' });
-  await menu.waitFor();
+  // The permission-gated entries join once the caller's permissions have loaded.
+  await page.locator('ul[aria-label="Main menu"][aria-busy="false"]').waitFor();
   return menu.evaluate((list) => {
     const labels: string[] = [];
     for (const item of Array.from(list.children)) {

@@ -36,7 +36,8 @@ function isCurrent(pathname: string, path: string): boolean {
 
 /** The side menu of spec 2.3: each entry and submenu item only when its route is permitted. */
 export function SideMenu({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
-  const held = usePermissions() ?? [];
+  const permissions = usePermissions();
+  const held = permissions ?? [];
   const { roles } = useSessionSnapshot();
   const { pathname } = useLocation();
 
@@ -100,7 +101,8 @@ export function SideMenu({ onNavigate, onLogout }: { onNavigate?: () => void; on
   }
 
   return (
-    <List component="ul" aria-label="Main menu" sx={{ py: 1 }}>
+    // Until the caller's permissions arrive only the entries everyone has show; busy says more are coming.
+    <List component="ul" aria-label="Main menu" aria-busy={permissions === undefined} sx={{ py: 1 }}>
       {visibleSideMenu(held, roles).map((entry) => renderEntry(entry))}
     </List>
   );
