@@ -47,7 +47,7 @@ async function signedInStorage(baseUrl: string, username: string): Promise<Recor
   const tokens = (accessToken: string, refreshToken: string, expiresIn: number) =>
     JSON.stringify({ accessToken, refreshToken, expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() });
   return {
-    // The cookie notice accepted in this browser (apps/web/src/app/cookie-consent/cookie-consent-store.ts).
+    // The cookie notice accepted in this browser (apps/web/src/cookie-consent/cookie-consent-store.ts).
     cookie_policy_accepted: new Date().toISOString(),
     id_token: tokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn),
     dash_id_token: tokens(dashToken.access_token, dashToken.refresh_token, dashToken.expires_in),

@@ -6,6 +6,9 @@ export default defineConfig({
   target: 'node24',
   platform: 'node',
   outDir: 'dist',
+  // The contract package ships TypeScript source (the carrier registry the simulators are named from), so it is
+  // compiled in.
+  noExternal: ['@portal/contract'],
   sourcemap: true,
   clean: true,
 });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import type { Carrier } from './carriers.js';
+import { SIMULATED_CARRIER } from './carriers.js';
 import type { SimConfig } from './config.js';
 import { controlRoutes } from './control-routes.js';
 import { FaultInjector } from './fault-injector.js';
@@ -72,10 +73,14 @@ export async function buildSimulator(config: SimConfig, options: SimulatorOption
 
   app.get('/health', async () => ({ status: 'ok' as const }));
   await app.register(controlRoutes);
-  await app.register(carrierRoutes('mobile-33', mobileCarriers.halo.routes), { prefix: HALO_PREFIX });
-  await app.register(carrierRoutes('mobile-27-36', mobileCarriers.vertex.routes), { prefix: VERTEX_PREFIX });
-  await app.register(carrierRoutes('broadband-494', broadbandCarriers.keystone.routes), { prefix: KEYSTONE_PREFIX });
-  await app.register(carrierRoutes('broadband-588', broadbandCarriers.skylark.routes), { prefix: SKYLARK_PREFIX });
+  await app.register(carrierRoutes(SIMULATED_CARRIER.halo, mobileCarriers.halo.routes), { prefix: HALO_PREFIX });
+  await app.register(carrierRoutes(SIMULATED_CARRIER.vertex, mobileCarriers.vertex.routes), { prefix: VERTEX_PREFIX });
+  await app.register(carrierRoutes(SIMULATED_CARRIER.keystone, broadbandCarriers.keystone.routes), {
+    prefix: KEYSTONE_PREFIX,
+  });
+  await app.register(carrierRoutes(SIMULATED_CARRIER.skylark, broadbandCarriers.skylark.routes), {
+    prefix: SKYLARK_PREFIX,
+  });
 
   return app;
 }

@@ -1,14 +1,14 @@
 import type { BroadbandCarrierState } from './broadband/carrier-lines.js';
 import type { LineCondition } from './broadband/line-model.js';
-import type { Carrier } from './carriers.js';
+import { type Carrier, SIMULATED_CARRIER } from './carriers.js';
 import type { ChangeRequest } from './change-requests.js';
 import type { FaultRequest, FaultState } from './fault-injector.js';
 import type { subscriptionBody } from './halo/simulation.js';
 import type { ReceivedFault } from './received-faults.js';
 import type { lineBody } from './vertex/simulation.js';
 
-export type MobileSimCarrier = Extract<Carrier, 'mobile-33' | 'mobile-27-36'>;
-export type BroadbandSimCarrier = Extract<Carrier, 'broadband-494' | 'broadband-588'>;
+export type MobileSimCarrier = Carrier;
+export type BroadbandSimCarrier = Carrier;
 /** A broadband line as its carrier holds it (dates as JSON gives them). */
 export type BroadbandLineState = Omit<ReturnType<BroadbandCarrierState['live']>, 'connectedSince'> & {
   connectedSince: string | null;
@@ -38,9 +38,9 @@ export function carrierSimControl(baseUrl: string) {
     clearFaults: () => call<{ faults: Record<Carrier, FaultState> }>('DELETE', '/faults'),
     /** Every line back to its starting state, every change request and broadband test forgotten. */
     resetLines: () => call<{ reset: true }>('DELETE', '/lines'),
-    haloLine: (cli: string) => call<HaloLineState>('GET', `/lines/mobile-33/${cli}`),
+    haloLine: (cli: string) => call<HaloLineState>('GET', `/lines/${SIMULATED_CARRIER.halo}/${cli}`),
     vertexLine: (networkId: number, cli: string) =>
-      call<VertexLineState>('GET', `/lines/mobile-27-36/${cli}?networkId=${networkId}`),
+      call<VertexLineState>('GET', `/lines/${SIMULATED_CARRIER.vertex}/${cli}?networkId=${networkId}`),
     broadbandLine: (carrier: BroadbandSimCarrier, number: string) =>
       call<BroadbandLineState>('GET', `/broadband/${carrier}/${number}`),
     /** Puts a broadband line in a condition until the lines are reset. */

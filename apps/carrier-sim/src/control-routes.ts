@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { LINE_CONDITIONS, UK_LANDLINE } from './broadband/line-model.js';
-import { CarrierSchema } from './carriers.js';
+import { BROADBAND_SIM_CARRIERS, CarrierSchema, MOBILE_SIM_CARRIERS, SIMULATED_CARRIER } from './carriers.js';
 import { FaultRequestSchema } from './fault-injector.js';
 import { notFound, validationFailed } from './http-errors.js';
+import { VERTEX_NETWORKS } from './vertex/catalogue.js';
 
 const CarrierParamsSchema = z.strictObject({ carrier: CarrierSchema });
-const MobileCarrierParamsSchema = z.strictObject({ carrier: z.enum(['mobile-33', 'mobile-27-36']) });
+const MobileCarrierParamsSchema = z.strictObject({ carrier: z.enum(MOBILE_SIM_CARRIERS) });
 const LineParamsSchema = MobileCarrierParamsSchema.extend({ number: z.string() });
-const BroadbandCarrierParamsSchema = z.strictObject({ carrier: z.enum(['broadband-494', 'broadband-588']) });
+const BroadbandCarrierParamsSchema = z.strictObject({ carrier: z.enum(BROADBAND_SIM_CARRIERS) });
 const LineQuerySchema = z.strictObject({ networkId: z.coerce.number().int().optional() });
 
 const BroadbandLineParamsSchema = BroadbandCarrierParamsSchema.extend({
@@ -47,22 +48,26 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     if (!query.success) return reply.code(400).send(validationFailed(query.error, 'query'));
     const { carrier, number } = params.data;
     const line =
-      carrier === 'mobile-33'
+      carrier === SIMULATED_CARRIER.halo
         ? app.mobileCarriers.halo.line(number)
         : app.mobileCarriers.vertex.line(query.data.networkId ?? Number.NaN, number);
-    if (!line) return reply.code(404).send(notFound(`No line ${number} at ${carrier} (Vertex needs ?networkId=27|36)`));
+    if (!line)
+      return reply
+        .code(404)
+        .send(notFound(`No line ${number} at ${carrier} (Vertex needs ?networkId=${VERTEX_NETWORKS.join('|')})`));
     return line;
   });
 
   app.get('/_control/requests/:carrier', async (request, reply) => {
     const params = MobileCarrierParamsSchema.safeParse(request.params);
     if (!params.success) return reply.code(400).send(validationFailed(params.error, 'params'));
-    const carrier = params.data.carrier === 'mobile-33' ? app.mobileCarriers.halo : app.mobileCarriers.vertex;
+    const carrier =
+      params.data.carrier === SIMULATED_CARRIER.halo ? app.mobileCarriers.halo : app.mobileCarriers.vertex;
     return carrier.requests.summary();
   });
 
-  const broadbandCarrierOf = (carrier: 'broadband-494' | 'broadband-588') =>
-    carrier === 'broadband-494' ? app.broadbandCarriers.keystone : app.broadbandCarriers.skylark;
+  const broadbandCarrierOf = (carrier: string) =>
+    carrier === SIMULATED_CARRIER.keystone ? app.broadbandCarriers.keystone : app.broadbandCarriers.skylark;
 
   /** A broadband line as its carrier holds it: condition, technology, voice service, live state. */
   app.get('/_control/broadband/:carrier/:number', async (request, reply) => {

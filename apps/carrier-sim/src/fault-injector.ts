@@ -138,7 +138,9 @@ export class FaultInjector {
   }
 
   #baseDelay(carrier: Carrier): number {
-    const { minMs, maxMs } = this.#baseLatency[carrier];
+    const range = this.#baseLatency[carrier];
+    if (!range) throw new Error(`No simulated carrier '${carrier}'`);
+    const { minMs, maxMs } = range;
     return Math.round(minMs + this.#random() * (maxMs - minMs));
   }
 

@@ -1,3 +1,4 @@
+import type { CarrierRegistry } from '@portal/contract';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -24,11 +25,12 @@ import { refuseUnstorableText } from './http/text-input.js';
 import { CarrierRequestWorker } from './jobs/carrier-request-worker.js';
 import { faultReportHandler } from './jobs/fault-report-handler.js';
 import { mobileChangeHandler } from './jobs/mobile-change-handler.js';
+import { UploadSweeper } from './jobs/upload-sweeper.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
-import { requireEveryEndpointRegistered } from './modules/endpoint-routes.js';
-import { uploadStorage } from './modules/fault-reports/routes.js';
+import { type FaultReportUploads, faultReportUploads } from './modules/fault-reports/uploads-in-progress.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
+import { requireEveryOperationRegistered } from './modules/operation-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +43,8 @@ declare module 'fastify' {
     broadbandAdapters: BroadbandCarriers;
     /** Sends the stored carrier requests; started with the server when CARRIER_WORKER is on. */
     carrierWorker: CarrierRequestWorker;
+    /** Where the fault reports' images are kept, and which uploads this process is writing (docs/decisions/0122). */
+    faultUploads: FaultReportUploads;
   }
 }
 
@@ -51,6 +55,11 @@ export type BuildAppOptions = {
   carriers?: MobileCarriers;
   /** The broadband carriers' adapters; without them, those at CARRIER_SIM_URL. */
   broadbandCarriers?: BroadbandCarriers;
+  /**
+   * The carriers whose routes the app registers; without it, the contract's registry. Tests pass a registry with an
+   * entry of their own to show that an entry is all a carrier of an existing family needs.
+   */
+  carrierRegistry?: CarrierRegistry;
 };
 
 /** Builds the portal's Fastify instance without listening, so tests can drive it with `app.inject`. */
@@ -73,7 +82,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
-    await registerHttp(app, config, options.carriers ?? buildMobileCarriers(config, { log: app.log }));
+    await registerHttp(
+      app,
+      config,
+      options.carriers ?? buildMobileCarriers(config, { log: app.log }),
+      options.carrierRegistry,
+    );
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
@@ -81,7 +95,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   return app;
 }
 
-async function registerHttp(app: FastifyInstance, config: Config, carriers: MobileCarriers) {
+async function registerHttp(
+  app: FastifyInstance,
+  config: Config,
+  carriers: MobileCarriers,
+  carrierRegistry: CarrierRegistry | undefined,
+) {
   echoRequestId(app);
   installErrorHandler(app);
   refuseUnstorableText(app);
@@ -99,13 +118,15 @@ async function registerHttp(app: FastifyInstance, config: Config, carriers: Mobi
     );
   }
   app.decorate('carriers', carriers);
+  app.decorate('faultUploads', faultReportUploads(config.uploadsDir));
   registerCarrierWorker(app, config);
+  registerUploadSweeper(app, config);
   registerRouteAccess(app, accessTokens);
-  requireEveryEndpointRegistered(app);
+  requireEveryOperationRegistered(app);
   await registerApiDocs(app);
 
   await app.register(healthRoutes);
-  await registerApiModules(app);
+  await registerApiModules(app, carrierRegistry);
 
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {
@@ -122,13 +143,21 @@ function registerCarrierWorker(app: FastifyInstance, config: Config) {
   const { enabled, ...options } = config.carrierWorker;
   const handlers = [
     mobileChangeHandler(app.carriers, app.mailer),
-    faultReportHandler(app.database.db, faultCarriersOf(app.broadbandAdapters), uploadStorage(config.uploadsDir)),
+    faultReportHandler(app.database.db, faultCarriersOf(app.broadbandAdapters), app.faultUploads.storage),
   ];
   const worker = new CarrierRequestWorker(app.database.db, handlers, app.log, options);
   app.decorate('carrierWorker', worker);
   if (!enabled) return;
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
+}
+
+/** The sweep of what unfinished uploads leave (docs/decisions/0122): once when ready, then every intervalMs. */
+function registerUploadSweeper(app: FastifyInstance, config: Config) {
+  if (!config.uploadSweep.enabled) return;
+  const sweeper = new UploadSweeper(app.database.db, app.faultUploads, app.log, config.uploadSweep.intervalMs);
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('preClose', async () => sweeper.stop());
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

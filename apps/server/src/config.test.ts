@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       port: 3000,
       dataDir: path.resolve('./data'),
       uploadsDir: path.resolve('./data/uploads'),
+      faultReportQuotaBytes: 1_073_741_824,
+      uploadSweep: { enabled: true, intervalMs: 3_600_000 },
       databaseUrl: undefined,
       logLevel: 'info',
       seed: 'small',
@@ -33,7 +35,16 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Business Portal <no-reply@portal.localhost>',
       trustProxy: false,
+      publicUrl: 'http://localhost:3000/',
     });
+  });
+
+  it('takes the public URL the e-mails link to, keeping a base path (decision 0139)', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080/');
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.co.uk' }).publicUrl).toBe('https://portal.example.co.uk/');
+    expect(loadConfig({ PUBLIC_URL: 'https://example.co.uk/portal' }).publicUrl).toBe('https://example.co.uk/portal/');
+    expect(configErrorOf({ PUBLIC_URL: 'ftp://example.co.uk' }).message).toContain('PUBLIC_URL');
+    expect(configErrorOf({ PUBLIC_URL: 'https://example.co.uk/?next=1' }).message).toContain('PUBLIC_URL');
   });
 
   it('serves the web build beside the server by default in production', () => {
@@ -49,6 +60,9 @@ describe('loadConfig', () => {
       SEED: 'none',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: 'some/dist',
+      FAULT_REPORT_QUOTA_BYTES: '5000',
+      UPLOAD_SWEEP: 'off',
+      UPLOAD_SWEEP_INTERVAL_MS: '60000',
     });
     expect(config).toMatchObject({
       env: 'test',
@@ -57,6 +71,8 @@ describe('loadConfig', () => {
       seed: 'none',
       logLevel: 'warn',
       webDistDir: path.resolve('some/dist'),
+      faultReportQuotaBytes: 5000,
+      uploadSweep: { enabled: false, intervalMs: 60_000 },
     });
   });
 

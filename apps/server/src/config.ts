@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { FAULT_REPORT_IMAGE_QUOTA } from '@portal/contract';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -36,6 +37,14 @@ const EnvSchema = z.object({
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),
+  FAULT_REPORT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(FAULT_REPORT_IMAGE_QUOTA.bytes),
+  UPLOAD_SWEEP: z.enum(['on', 'off']).default('on'),
+  UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(3_600_000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['small', 'none']).default('small'),
@@ -58,6 +67,10 @@ const EnvSchema = z.object({
     .default('Business Portal <no-reply@portal.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: TrustProxySchema.default(false),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((url) => !/[?#]/.test(url), 'must have no query or fragment')
+    .optional(),
 });
 
 export type Config = {
@@ -67,6 +80,10 @@ export type Config = {
   dataDir: string;
   /** Where uploaded files (the fault reports' trace-route images) are kept; DATA_DIR/uploads unless set. */
   uploadsDir: string;
+  /** How many bytes of images one company's fault reports may store over FAULT_REPORT_IMAGE_QUOTA.days (0122). */
+  faultReportQuotaBytes: number;
+  /** The sweep of what unfinished uploads leave in uploadsDir: at start and every intervalMs, unless off (0122). */
+  uploadSweep: { enabled: boolean; intervalMs: number };
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Which demo data to load into an empty database on start. */
@@ -92,6 +109,8 @@ export type Config = {
   /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
    * client (so a forged header cannot dodge the sign-in throttle). */
   trustProxy: TrustProxy;
+  /** Where users reach the portal, ending in a slash: e-mails link to its sign-in page (docs/decisions/0139). */
+  publicUrl: string;
 };
 
 export type CarrierWorkerConfig = {
@@ -121,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    faultReportQuotaBytes: e.FAULT_REPORT_QUOTA_BYTES,
+    uploadSweep: { enabled: e.UPLOAD_SWEEP === 'on', intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS },
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
@@ -140,7 +161,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: withTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}/`),
   };
+}
+
+// A base path (https://example.com/portal) is a folder the sign-in page lies in, not a file beside it.
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
 }
 
 function defaultWebDist(): string {

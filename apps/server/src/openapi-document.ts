@@ -15,6 +15,8 @@ export async function renderOpenApiDocument(): Promise<string> {
       SEED: 'none',
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'openapi-rendering-only-secret-32-chars',
+      // An empty database knows no upload: nothing to sweep in whatever folder the default settings name.
+      UPLOAD_SWEEP: 'off',
     }),
     { database },
   );

@@ -16,7 +16,7 @@ const areas = readdirSync(MODULES, { withFileTypes: true }).filter((entry) => en
 describe('every API module', () => {
   it.each(areas.map((area) => area.name))('%s registers its endpoints in routes.ts', (area) => {
     const routes = readFileSync(path.join(MODULES, area, 'routes.ts'), 'utf8');
-    expect(routes).toMatch(/endpointRoutes\(/);
+    expect(routes).toMatch(/operationRoutes\(/);
   });
 
   it('runs queries only in its repository (and OData resources name columns and expressions)', () => {

@@ -1,10 +1,10 @@
-import { ApiErrorSchema, endpoint } from '@portal/contract';
+import { ApiErrorSchema, operation } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connection.js';
 import { HttpError, notFound } from '../src/http/errors.js';
-import { registerEndpoint } from '../src/modules/endpoint-routes.js';
+import { registerOperation } from '../src/modules/operation-routes.js';
 import { buildTestApp, openTestDatabase } from './support/test-app.js';
 
 const SECRET = 'connection string postgres://admin:hunter2@db';
@@ -16,7 +16,7 @@ describe('error responses', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     app = await buildTestApp(database);
-    const contacts = endpoint({
+    const contacts = operation({
       method: 'POST',
       path: '/api/test/contacts',
       summary: 'test',
@@ -27,11 +27,11 @@ describe('error responses', () => {
       }),
       response: z.object({ received: z.string() }),
     });
-    registerEndpoint(app, contacts, async ({ body }) => ({ received: body.name }));
+    registerOperation(app, contacts, async ({ body }) => ({ received: body.name }));
     const failing = (path: string, error: Error) =>
-      registerEndpoint(
+      registerOperation(
         app,
-        endpoint({ method: 'GET', path, summary: 'test', access: 'public', response: z.object({}) }),
+        operation({ method: 'GET', path, summary: 'test', access: 'public', response: z.object({}) }),
         async () => {
           throw error;
         },

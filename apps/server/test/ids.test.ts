@@ -27,12 +27,14 @@ const OTHER_VALUES: Record<string, string> = {
 };
 /** Bodies the carrier changes accept (their bodies are strict), so the path id decides their answer. */
 const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
-  '/api/mobileHalo/bars/{id}': { barsToAdd: [14], barsToRemove: [], orderItemId: 1, addEvent: true },
+  '/api/mobileHalo/bars/{id}': { barsToAdd: [52], barsToRemove: [], orderItemId: 1, addEvent: true },
   '/api/mobileHalo/simswap/{id}': { serialNumber: '89400000001', orderItemId: 1 },
   '/api/mobileHalo/SpendLimit/{id}/Unbar': { orderItemId: 1, addEvent: true },
   '/api/mobileVertex/SimSwap/{id}': { simNumber: '8944000000000000001', orderItemId: 1 },
   '/api/mobileVertex/ToggleBar/{id}': { barsToAdd: ['PRS'], barsToRemove: [], orderItemId: 1 },
-  // Not a carrier's, but a body the generic one does not satisfy either: a user as the user form saves it.
+  // Not carriers', but bodies the generic one does not satisfy either: a move of a site's lines, and a user as the
+  // user form saves it.
+  '/api/sites/{id}/moveLines': { targetSiteId: 1 },
   '/api/users/{id}': {
     userName: 'still.here',
     emailAddress: 'still.here@example.co.uk',

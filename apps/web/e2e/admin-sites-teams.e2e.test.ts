@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES } from '@portal/contract';
+import { NOTIFICATION_MESSAGES, siteHasLinesMessage, siteIsOnlySiteOfMessage } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
@@ -13,21 +13,10 @@ interface SiteRow extends Named {
   town: string;
 }
 
-/** A write to the API as the session's user (ApiSession only reads). */
-async function send(baseUrl: string, session: ApiSession, method: string, path: string, body?: unknown) {
-  const { accessToken } = JSON.parse(session.storage.id_token ?? '{}') as { accessToken: string };
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
+interface DeletionCheck {
+  mobileDevices: number;
+  broadbandContracts: number;
+  onlySiteOf: Array<{ id: number; userName: string }>;
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -38,6 +27,16 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 async function shoot(page: Page, name: string, viewport: ViewportProfile, fullPage = true) {
   await animationsFinished(page);
   await takeScreenshot(page, name, viewport, { fullPage });
+}
+
+/** A site of the caller's with devices or contracts on it (the first by name). */
+async function siteWithLines(session: ApiSession) {
+  const sites = await must<List<SiteRow>>(session, '/api/sites?$select=id,name,town&$orderby=name');
+  for (const site of sites.value) {
+    const check = await must<DeletionCheck>(session, `/api/sites/${site.id}/deletionCheck`);
+    if (check.mobileDevices + check.broadbandContracts > 0) return site;
+  }
+  throw new Error('No site with lines');
 }
 
 describe('manage sites and teams', () => {
@@ -150,24 +149,77 @@ describe('manage sites and teams', () => {
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 
-  it('refuses to delete a site that has devices, saying why, and deletes an empty one', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`applies a device filter on the team form with APPLY and with Enter without saving the team, on a ${viewport.name} (issue 21)`, async () => {
+      const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+      const { page, problems } = await portal.open(viewport, session.storage);
+      const writes: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() !== 'GET' && request.url().includes('/api/teams')) {
+          writes.push(`${request.method()} ${request.url()}`);
+        }
+      });
+      await page.goto('/teams/add');
+      await expect.poll(() => heading(page).textContent()).toBe('Add Team');
+      await page.getByRole('textbox', { name: 'Name' }).fill('Filter Test Team');
+      // A table on a desktop, cards on a phone: the same filter dialog either way.
+      const form = page.getByRole('form', { name: 'Add Team' });
+      const devices = page
+        .getByRole('table', { name: 'Mobile devices' })
+        .or(page.getByRole('list', { name: 'Mobile devices' }));
+      const items = devices.getByRole(viewport === PHONE ? 'listitem' : 'row');
+      await items.nth(1).waitFor();
+      await devices
+        .getByRole('checkbox', { name: /^Select (?!all)/ })
+        .first()
+        .check();
+
+      await form.getByRole('button', { name: 'Filter Name' }).click();
+      const filter = page.getByRole('dialog', { name: 'Filter for Name' });
+      await filter.getByLabel('Name').fill('Jackson');
+      await filter.getByRole('button', { name: 'Apply' }).click();
+      await filter.waitFor({ state: 'detached' });
+      await page.getByText('Name: Jackson', { exact: true }).waitFor();
+      const onlyJacksons = async () => {
+        const rows = (await items.allTextContents()).slice(viewport === PHONE ? 0 : 1);
+        return rows.length > 0 && rows.every((row) => row.includes('Jackson'));
+      };
+      await expect.poll(onlyJacksons).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/teams/add');
+
+      await form.getByRole('button', { name: 'Filter Name' }).click();
+      await filter.getByLabel('Name').fill('Jacks');
+      await filter.getByLabel('Name').press('Enter');
+      await filter.waitFor({ state: 'detached' });
+      await page.getByText('Name: Jacks', { exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/teams/add');
+      // The form is still being filled in: the name and the ticked device are kept, and Save is still to come.
+      expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Filter Test Team');
+      expect(await page.getByRole('group', { name: 'Selected devices' }).locator('.MuiChip-root').count()).toBe(1);
+      expect(writes).toEqual([]);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await shoot(page, 'admin-team-form-filtered', viewport, false);
+      expect(await problems()).toEqual(NO_PROBLEMS);
+    });
+  }
+
+  it('says first what keeps a site with devices, moves them to another site in one step, then deletes it and focuses the heading (issue 21)', async () => {
     const { baseUrl } = portal.server;
     const session = await signInThroughApi(baseUrl, 'acme.admin');
     const sites = await must<List<SiteRow>>(session, '/api/sites?$select=id,name,town&$orderby=name');
     let busy: SiteRow | undefined;
     let lines = 0;
     for (const site of sites.value) {
-      const mobile = (await count(session, `/api/endpoints/mobileHandset/site/${site.id}`)) ?? 0;
-      const broadband = (await count(session, `/api/endpoints/broadbandConnection/site/${site.id}`)) ?? 0;
-      if (mobile + broadband > 0) {
+      const check = await must<DeletionCheck>(session, `/api/sites/${site.id}/deletionCheck`);
+      if (check.mobileDevices + check.broadbandContracts > 0 && check.onlySiteOf.length === 0) {
         busy = site;
-        lines = mobile + broadband;
+        lines = check.mobileDevices + check.broadbandContracts;
         break;
       }
     }
-    if (!busy) throw new Error('acme.admin has no site with devices');
-    const empty = (await send(baseUrl, session, 'POST', '/api/sites', {
-      name: 'Empty Test Site',
+    if (!busy) throw new Error('acme.admin has no site with devices that no user depends on');
+    const target = (await session.send('POST', '/api/sites', {
+      name: 'Move Target Site',
       newAddress: { line1: '2 Mill Lane', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS1 1AA' },
     })) as Named;
 
@@ -177,37 +229,82 @@ describe('manage sites and teams', () => {
     await table.getByRole('button', { name: `Actions for ${busy.name}` }).click();
     expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Delete']);
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: `Are you sure you want to delete ${busy.name}?` });
-    await dialog.getByText('This action cannot be undone.').waitFor();
-    expect((await dialog.boundingBox())?.width).toBe(500);
-    await shoot(page, 'admin-delete-dialog', DESKTOP, false);
+    // What keeps the site is said before anything is asked.
+    const blocked = page.getByRole('dialog', { name: `${busy.name} can't be deleted yet` });
+    await blocked.getByText(siteHasLinesMessage(lines)).waitFor();
+    expect(await blocked.getByRole('button', { name: 'Yes, I Understand' }).count()).toBe(0);
+    expect(await blocked.getByText('This action cannot be undone.').count()).toBe(0);
+    expect((await blocked.boundingBox())?.width).toBe(500);
+    await shoot(page, 'admin-delete-blocked-by-lines', DESKTOP, false);
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
-    const reason = `This site still has ${lines} ${lines === 1 ? 'device or contract' : 'devices and contracts'}. Move them to another site first.`;
-    await dialog.getByRole('alert').filter({ hasText: reason }).waitFor();
-    await shoot(page, 'admin-delete-refused', DESKTOP, false);
-    // A refusal cannot be retried: only 'No, Thanks' is left.
-    expect(await dialog.getByRole('button', { name: 'Yes, I Understand' }).count()).toBe(0);
-    await dialog.getByRole('button', { name: 'No, Thanks' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await must<Named>(session, `/api/sites/${busy.id}`)).toMatchObject({ id: busy.id });
 
-    await page.goto('/sites/view?sites.f.name=Empty%20Test%20Site');
-    await table.getByRole('button', { name: 'Actions for Empty Test Site' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: 'Are you sure you want to delete Empty Test Site?' })
-      .getByRole('button', { name: 'Yes, I Understand' })
-      .click();
+    await blocked.getByRole('combobox', { name: 'Move them to' }).click();
+    await page.getByRole('option', { name: 'Move Target Site' }).click();
+    await blocked.getByRole('button', { name: 'Move' }).click();
+    const question = page.getByRole('dialog', { name: `Are you sure you want to delete ${busy.name}?` });
+    await question.getByText('Moved them to Move Target Site.').waitFor();
+    await question.getByText('This action cannot be undone.').waitFor();
+    await shoot(page, 'admin-delete-after-move', DESKTOP, false);
+    expect(await count(session, `/api/endpoints/mobileHandset/site/${target.id}`)).toBeGreaterThan(0);
+    const moved =
+      ((await count(session, `/api/endpoints/mobileHandset/site/${target.id}`)) ?? 0) +
+      ((await count(session, `/api/endpoints/broadbandConnection/site/${target.id}`)) ?? 0);
+    expect(moved).toBe(lines);
+
+    await question.getByRole('button', { name: 'Yes, I Understand' }).click();
     await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.deleteSuccessful }).waitFor();
+    await question.waitFor({ state: 'detached' });
+    expect(await session.get(`/api/sites/${busy.id}`)).toBeUndefined();
+    // The deleted row's menu is gone: focus is on the list's heading, not lost to the page.
     await page.getByText('No records match this filter').waitFor();
-    expect(await session.get(`/api/sites/${empty.id}`)).toBeUndefined();
+    await expect
+      .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+      .toBe('H1 Manage Sites');
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
 
-    const { failedRequests, consoleErrors, ...rest } = await problems();
-    // The refused delete is the one failed request, and the browser's note of it the one console error.
-    expect(failedRequests).toEqual([expect.stringMatching(/DELETE .*\/api\/sites\/\d+: HTTP 409$/)]);
-    expect(consoleErrors).toEqual([expect.stringContaining('409 (Conflict)')]);
-    expect(rest).toEqual({ pageErrors: [], cspViolations: [] });
+  it("refuses to delete a Site Manager's only site, naming them, and they stay listed and editable (issue 21)", async () => {
+    const { baseUrl } = portal.server;
+    const session = await signInThroughApi(baseUrl, 'acme.admin');
+    const yard = (await session.send('POST', '/api/sites', {
+      name: 'Cardiff Yard Test',
+      newAddress: { line1: '9 Dock Road', town: 'Cardiff', county: 'South Glamorgan', postCode: 'CF10 4AA' },
+    })) as Named;
+    const profiles = await must<List<Named>>(session, '/api/profiles');
+    const siteManager = profiles.value.find((profile) => profile.name === 'Site Manager');
+    if (!siteManager) throw new Error('No Site Manager profile');
+    const defaults = await must<List<{ id: number }>>(session, `/api/profiles/${siteManager.id}/functionality`);
+    const manager = (await session.send('POST', '/api/users', {
+      userName: 'cardiff.manager',
+      emailAddress: 'cardiff.manager@acmelogistics.co.uk',
+      profileId: siteManager.id,
+      functionalityIds: defaults.value.map((entry) => entry.id),
+      companies: [],
+      sites: [{ id: yard.id }],
+      teams: [],
+      mobileEndPoints: [],
+      broadbandEndPoints: [],
+    })) as { id: number };
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, problems } = await portal.open(viewport, session.storage);
+      await page.goto('/sites/view?sites.f.name=Cardiff%20Yard%20Test');
+      await page.getByRole('button', { name: 'Actions for Cardiff Yard Test' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const blocked = page.getByRole('dialog', { name: "Cardiff Yard Test can't be deleted yet" });
+      await blocked.getByText(siteIsOnlySiteOfMessage(['cardiff.manager'])).waitFor();
+      expect(await blocked.getByRole('button', { name: 'Yes, I Understand' }).count()).toBe(0);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await shoot(page, 'admin-delete-blocked-by-users', viewport, false);
+      await expectAccessible(page);
+      // The Site Manager is still found and edited.
+      await blocked.getByRole('link', { name: 'Edit cardiff.manager' }).click();
+      await page.waitForURL(`**/users/edit/${manager.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
+      await expect.poll(() => page.getByLabel('Username').inputValue()).toBe('cardiff.manager');
+      expect(await problems()).toEqual(NO_PROBLEMS);
+    }
+    expect(await must<Named>(session, `/api/sites/${yard.id}`)).toMatchObject({ id: yard.id });
   });
 
   it('acme.sitemanager with only Read on the admin codes sees the lists and forms read-only, titled View', async () => {
@@ -226,7 +323,7 @@ describe('manage sites and teams', () => {
       .filter((entry) => ['ManageSite', 'ManageTeam', 'ManageUser'].includes(entry.code) && entry.accessType === 'Read')
       .map((entry) => entry.id);
     expect(reads).toHaveLength(3);
-    await send(baseUrl, admin, 'PUT', `/api/users/${userId}`, {
+    await admin.send('PUT', `/api/users/${userId}`, {
       ...user,
       functionalityIds: [...new Set([...user.functionalityIds, ...reads])],
     });
@@ -375,14 +472,29 @@ describe('manage sites and teams', () => {
     await page.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
     await shoot(page, 'admin-team-form-add-end', PHONE, false);
 
-    const sites = await must<List<Named>>(session, '/api/sites?$select=id,name&$top=1');
-    const site = sites.value[0] as Named;
-    await page.goto(`/sites/view?sites.f.name=${encodeURIComponent(site.name)}`);
-    await page.getByRole('button', { name: `Actions for ${site.name}` }).click();
+    const empty = (await session.send('POST', '/api/sites', {
+      name: 'Phone Empty Site',
+      newAddress: { line1: '3 Mill Lane', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS1 1AB' },
+    })) as Named;
+    await page.goto(`/sites/view?sites.f.name=${encodeURIComponent(empty.name)}`);
+    await page.getByRole('button', { name: `Actions for ${empty.name}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText('This action cannot be undone.').waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await shoot(page, 'admin-delete-dialog', PHONE, false);
+    await page.getByRole('button', { name: 'No, Thanks' }).click();
+
+    const busy = await siteWithLines(session);
+    await page.goto(`/sites/view?sites.f.name=${encodeURIComponent(busy.name)}`);
+    await page.getByRole('button', { name: `Actions for ${busy.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `${busy.name} can't be deleted yet` })
+      .getByText('Move them to')
+      .first()
+      .waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await shoot(page, 'admin-delete-blocked-by-lines', PHONE, false);
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 });

@@ -6,6 +6,7 @@ import { animationsFinished, DESKTOP, PHONE, takeScreenshot, type ViewportProfil
 import { count, type List, must, type Named, tableTotal } from './support/estate-tables';
 import {
   acceptCookies,
+  decodedEmail,
   expectAccessible,
   latestEmail,
   NO_PROBLEMS,
@@ -15,7 +16,8 @@ import {
 import { usePortal } from './support/suite';
 
 const NEW_PASSWORD = 'Own-Choice-2027!';
-const RESET_MESSAGE = 'This will reset the users functionality back to the profiles default.';
+// Spec 2.11's words with their apostrophes put back (decision 0129).
+const RESET_MESSAGE = "This will reset the user's functionality back to the profile's default.";
 
 interface Line {
   id: number;
@@ -42,7 +44,7 @@ async function expectNoSidewaysScroll(page: Page, viewport: ViewportProfile): Pr
 describe('user form', () => {
   const portal = usePortal();
 
-  it('acme.admin adds a Site Manager of one site, who is e-mailed, sets a password and sees only that site', async () => {
+  it('acme.admin adds a Site Manager of one site, who is e-mailed a link to the portal, sets a first password and sees only that site', async () => {
     const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
     const lines = await must<List<Line>>(
       admin,
@@ -78,6 +80,10 @@ describe('user form', () => {
     await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
     await expect.poll(() => checkbox(page, 'Manage users Read').isChecked()).toBe(false);
     expect(await checkbox(page, 'Manage users Delete').isChecked()).toBe(false);
+    // Focus comes back to RESET TO PROFILE once the default is in, rather than being lost to the page (issue 21).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim().toLowerCase()))
+      .toBe('reset to profile');
 
     // Saving without a site says what is missing, on the Sites tab.
     await page.getByRole('button', { name: 'Save' }).click();
@@ -106,18 +112,28 @@ describe('user form', () => {
     expect(email).toContain('To: site.newcomer@acmelogistics.co.uk');
     expect(email).toContain('site.newcomer');
     const temporary = temporaryPasswordFrom(email);
+    // It links to the portal's sign-in page (decision 0139), which the new user follows.
+    const signInLink = `${portal.server.baseUrl}/login`;
+    expect(decodedEmail(email)).toContain(`Log in at ${signInLink} with your username`);
+    expect(decodedEmail(email)).toContain(`<a href="${signInLink}">`);
 
+    // A brand-new account sets its first password: nothing has expired (decision 0139).
     const newcomer = await portal.open(DESKTOP);
-    await newcomer.page.goto('/login');
+    await newcomer.page.goto(signInLink);
     await acceptCookies(newcomer.page);
     await newcomer.page.getByLabel('Username').fill('site.newcomer');
     await newcomer.page.getByLabel('Password', { exact: true }).fill(temporary);
     await newcomer.page.getByRole('button', { name: 'Log in' }).click();
-    await newcomer.page.getByRole('heading', { name: 'Your Password Has Expired' }).waitFor();
+    await newcomer.page.getByRole('heading', { level: 1, name: 'Set your password' }).waitFor();
+    await newcomer.page.getByText('Choose a password of your own to replace the temporary one').waitFor();
+    expect(await newcomer.page.getByText('Your Password Has Expired').count()).toBe(0);
     await newcomer.page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await newcomer.page.getByLabel('Repeat new password').fill(NEW_PASSWORD);
-    await newcomer.page.getByRole('button', { name: 'Log in' }).click();
+    await expectAccessible(newcomer.page);
+    await takeScreenshot(newcomer.page, 'set-your-password', DESKTOP);
+    await newcomer.page.getByRole('button', { name: 'Set password and log in' }).click();
     await newcomer.page.waitForURL((url) => url.pathname === '/');
+    await newcomer.page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
 
     // Signing in afresh with the password they chose: their estate is that one site's.
     const again = await portal.open(DESKTOP);
@@ -135,6 +151,86 @@ describe('user form', () => {
     expect(mobiles).toBe(theirs.value.filter((line) => line.endPointTypeId === 1).length);
     await expect.poll(() => tableTotal(again.page), { timeout: 15_000 }).toBe(mobiles);
   });
+
+  it('filters the Mobile Devices tab with APPLY and with Enter without creating the user (issue 21)', async () => {
+    const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const { page, problems } = await portal.open(DESKTOP, admin.storage);
+    // Saves only: the username check is a POST of its own.
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && /\/api\/users(\/\d+)?$/.test(new URL(request.url()).pathname)) {
+        saves.push(`${request.method()} ${request.url()}`);
+      }
+    });
+    await page.goto('/users/add');
+    await page.getByRole('heading', { level: 1, name: 'Add User' }).waitFor();
+    await page.getByLabel('Username').fill('filter.newcomer');
+    await page.getByLabel('Email Address').fill('filter.newcomer@acmelogistics.co.uk');
+    await chooseProfile(page, 'Mobile User');
+    await page.getByRole('tab', { name: 'Mobile Devices' }).click();
+    const table = page.getByRole('table', { name: 'Mobile devices to assign' });
+    await table
+      .getByRole('checkbox', { name: /^Select (?!all)/ })
+      .first()
+      .check();
+    const assigned = page.getByRole('list', { name: 'Assigned mobile devices' });
+    await assigned.getByText('No mobile devices assigned.').waitFor({ state: 'detached' });
+
+    const filter = page.getByRole('dialog', { name: 'Filter for Name' });
+    const allRowsName = (text: string) => async () => {
+      const rows = (await table.getByRole('row').allTextContents()).slice(1);
+      return rows.length > 0 && rows.every((row) => row.includes(text));
+    };
+    await table.getByRole('button', { name: 'Filter Name' }).click();
+    await filter.getByLabel('Name').fill('Jackson');
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await filter.waitFor({ state: 'detached' });
+    await page.getByText('Name: Jackson', { exact: true }).waitFor();
+    await expect.poll(allRowsName('Jackson')).toBe(true);
+
+    await table.getByRole('button', { name: 'Filter Name' }).click();
+    await filter.getByLabel('Name').fill('Jacks');
+    await filter.getByLabel('Name').press('Enter');
+    await filter.waitFor({ state: 'detached' });
+    await page.getByText('Name: Jacks', { exact: true }).waitFor();
+    await expect.poll(allRowsName('Jacks')).toBe(true);
+
+    // Still adding: on the form, the tab and the ticked device as they were, and no account created.
+    expect(new URL(page.url()).pathname).toBe('/users/add');
+    expect(await page.getByRole('tab', { name: 'Mobile Devices' }).getAttribute('aria-selected')).toBe('true');
+    expect(await assigned.getByRole('listitem').count()).toBe(1);
+    expect(saves).toEqual([]);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`keeps the focus on RESET TO PROFILE after a confirmed reset of a user being edited on a ${viewport.name} (issue 21)`, async () => {
+      const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+      const [manager] = (
+        await must<List<{ id: number }>>(admin, "/api/users?$select=id&$filter=userName eq 'acme.sitemanager'")
+      ).value;
+      if (!manager) throw new Error('No acme.sitemanager');
+      const { page, problems } = await portal.open(viewport, admin.storage);
+      await page.goto(`/users/edit/${manager.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
+      const reset = page.getByRole('button', { name: 'Reset to profile' });
+      await reset.and(page.locator(':enabled')).waitFor();
+      await reset.click();
+      const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+      await dialog.getByText(RESET_MESSAGE).waitFor();
+      await expectNoSidewaysScroll(page, viewport);
+      await animationsFinished(page);
+      await takeScreenshot(page, 'user-form-edit-reset-confirmation', viewport, { fullPage: false });
+      await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim().toLowerCase()))
+        .toBe('reset to profile');
+      await expectNoSidewaysScroll(page, viewport);
+      await takeScreenshot(page, 'user-form-edit-after-reset', viewport, { fullPage: false });
+      expect(await problems()).toEqual(NO_PROBLEMS);
+    });
+  }
 
   it('says a username is already taken, ignoring case, and stops saying it for a free one', async () => {
     const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
@@ -204,6 +300,56 @@ describe('user form', () => {
       })
       .toBe(refusal);
     expect(new URL(page.url()).pathname).toBe('/users/add');
+  });
+
+  it('an administrator holding less than a colleague is told why they can neither change nor delete them', async () => {
+    const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const idOf = async (userName: string) => {
+      const filter = encodeURIComponent(`userName eq '${userName}'`);
+      const [user] = (await must<List<{ id: number }>>(admin, `/api/users?$select=id&$filter=${filter}`)).value;
+      if (!user) throw new Error(`No ${userName}`);
+      return user.id;
+    };
+    // acme.admin leaves grace.jackson, a Company Administrator, only the user administration.
+    const graceId = await idOf('grace.jackson');
+    const grace = await must<Record<string, unknown>>(admin, `/api/users/${graceId}`);
+    const catalogue = await must<List<{ id: number; code: string; accessType: string }>>(admin, '/api/functionality');
+    const kept = catalogue.value.filter(
+      (f) => f.code === 'ManageUser' || (f.code === 'MobileUserEstate' && f.accessType === 'Read'),
+    );
+    await admin.send('PUT', `/api/users/${graceId}`, { ...grace, functionalityIds: kept.map((f) => f.id) });
+    const fullId = await idOf('acme.admin');
+    const { emailAddress } = await must<{ emailAddress: string }>(admin, `/api/users/${fullId}`);
+
+    const session = await signInThroughApi(portal.server.baseUrl, 'grace.jackson');
+    const reason = /^This user holds .+, which you do not hold$/;
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, problems } = await portal.open(viewport, session.storage);
+      await page.goto(`/users/edit/${fullId}`);
+      await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
+      await page.getByLabel('Email Address').fill('someone.else@example.co.uk');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: reason }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/users/edit/${fullId}`);
+      await expectNoSidewaysScroll(page, viewport);
+      await takeScreenshot(page, 'user-form-beyond-rights', viewport);
+
+      await page.goto('/users/view?users.f.userName=acme.admin');
+      await page.getByRole('button', { name: 'Actions for acme.admin' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete acme.admin?' });
+      await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
+      await dialog.getByRole('alert').filter({ hasText: reason }).waitFor();
+      await takeScreenshot(page, 'user-delete-beyond-rights', viewport, { fullPage: false });
+      const { failedRequests, consoleErrors, ...rest } = await problems();
+      expect(failedRequests).toEqual([
+        expect.stringMatching(/PUT .*\/api\/users\/\d+: HTTP 400$/),
+        expect.stringMatching(/DELETE .*\/api\/users\/\d+: HTTP 400$/),
+      ]);
+      expect(consoleErrors.length).toBeGreaterThan(0);
+      expect(rest).toEqual({ pageErrors: [], cspViolations: [] });
+    }
+    expect(await must<{ emailAddress: string }>(admin, `/api/users/${fullId}`)).toMatchObject({ emailAddress });
   });
 
   it('acme.sitemanager, given ManageUser Read in the form, opens a user as View, read-only', async () => {

@@ -29,6 +29,14 @@ async function openContractRow(page: Page, contract: Contract): Promise<Locator>
   return row;
 }
 
+/** The names cut off inside their fields: text wider or taller than the box it is typed in. */
+const clippedNames = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('[aria-label^="Name of "]')]
+      .filter((field) => field.scrollWidth > field.clientWidth || field.scrollHeight > field.clientHeight + 1)
+      .map((field) => field.value),
+  );
+
 describe('broadband estate', () => {
   const portal = usePortal();
 
@@ -47,11 +55,17 @@ describe('broadband estate', () => {
 
     let row = await openContractRow(page, contract);
     const newName = `${contract.name.slice(0, 80)} (renamed)`;
-    const nameField = row.getByRole('textbox', { name: 'Name' });
+    // The field names its contract, confirms the save, and keeps focus (issue 21).
+    const nameLabel = `Name of ${contract.identifier}`;
+    const nameField = row.getByRole('textbox', { name: nameLabel, exact: true });
     await nameField.fill(newName);
     const renamed = afterPut(page, 'changeName');
     await nameField.press('Enter');
     expect((await renamed).status()).toBe(200);
+    await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.saveSuccessful }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null))
+      .toBe(nameLabel);
     row = await openContractRow(page, contract);
     await expect.poll(() => row.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(newName);
     expect((await must<Detail>(session, `/api/endpoints/${contract.id}`)).name).toBe(newName);
@@ -189,6 +203,19 @@ describe('broadband estate', () => {
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 
+  it('shows whole names in the name fields at desktop width (issue 21)', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const { page } = await portal.open(DESKTOP, session.storage);
+    await page.goto('/broadband/estate');
+    const table = page.getByRole('table', { name: 'Contracts' });
+    await table
+      .getByRole('textbox', { name: /^Name of / })
+      .first()
+      .waitFor();
+    expect(await table.getByRole('textbox', { name: /^Name of / }).count()).toBeGreaterThan(1);
+    expect(await clippedNames(page)).toEqual([]);
+  });
+
   it('fits a phone: cards, no sideways scrolling', async () => {
     const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
     const { page, problems } = await portal.open(PHONE, session.storage);
@@ -202,6 +229,7 @@ describe('broadband estate', () => {
       await page.waitForFunction(() => document.querySelector('.MuiSkeleton-root, [aria-busy="true"]') === null);
       expect(await page.getByRole('table', { name: /^Contracts/ }).count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await clippedNames(page)).toEqual([]);
       await takeScreenshot(page, name, PHONE);
     }
     expect(await problems()).toEqual(NO_PROBLEMS);

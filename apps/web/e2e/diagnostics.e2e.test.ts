@@ -60,6 +60,13 @@ async function openDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** Whether a control is within the dialog's box, not below its fold in a scrolled-away part. */
+async function withinDialog(dialog: Locator, control: Locator): Promise<boolean> {
+  const [outer, inner] = await Promise.all([dialog.boundingBox(), control.boundingBox()]);
+  if (!outer || !inner) return false;
+  return inner.y >= outer.y && inner.y + inner.height <= outer.y + outer.height;
+}
+
 const statusOf = (dialog: Locator, test: string) => dialog.getByRole('region', { name: test }).getByRole('status');
 
 /** Waits until every listed test has an answer, and returns each one's status words. */
@@ -92,9 +99,30 @@ describe('broadband diagnostics', () => {
       else expect(box?.width).toBe(390);
       await dialog.getByText('Running non-intrusive tests will run the fibre test without', { exact: false }).waitFor();
 
-      await dialog.getByRole('button', { name: /^run all tests$/i }).click();
-      await expect.poll(() => statusOf(dialog, 'Live Status').textContent()).not.toBe('Not run');
+      // Live Status is held back until the buttons have been looked at while it runs.
+      let releaseLiveStatus: () => void = () => {};
+      const liveStatusHeld = new Promise<void>((resolve) => {
+        releaseLiveStatus = resolve;
+      });
+      // The dialog's Live Status: the contract card reads the same endpoint, without a group.
+      const dialogLiveStatus = (url: URL) => url.pathname.endsWith('/onlineStatus') && url.searchParams.has('groupId');
+      await page.route(dialogLiveStatus, async (route) => {
+        await liveStatusHeld;
+        await route.continue();
+      });
+      const runAll = dialog.getByRole('button', { name: /^run all tests$/i });
+      await runAll.click();
+      await expect.poll(() => statusOf(dialog, 'Live Status').textContent()).toBe('Running');
+      // While tests run, neither RUN ALL nor a running test's RUN can start them again, and the dialog says why.
+      expect(await runAll.isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: /^run non-intrusive tests$/i }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Run Live Status' }).isDisabled()).toBe(true);
+      expect(await dialog.getByText(/^Running (.+, )*Live Status(,| and|…)/).count()).toBe(1);
+      await takeScreenshot(page, 'diagnostics-dialog-running', viewport, { fullPage: false });
+      releaseLiveStatus();
       const answers = await finished(dialog, FIBRE_TESTS);
+      await expect.poll(() => runAll.isDisabled()).toBe(false);
+      expect(await dialog.getByText(/^Running .+…$/).count()).toBe(0);
       for (const [test, answer] of Object.entries(answers)) expect(answer).toMatch(FINISHED[test]!);
       // Run together, sync and fibre would be refused by the carrier: the dialog queues them.
       expect(await dialog.getByText(NOTIFICATION_MESSAGES.diagnosticsDuplicateTest).count()).toBe(0);
@@ -116,7 +144,7 @@ describe('broadband diagnostics', () => {
     }
   });
 
-  it('acme.broadband reports a slow-speeds fault through the six steps with a real image, then sees the reset', async () => {
+  it('acme.broadband reports a slow-speeds fault through the six steps with a real image, errors clearing as put right, then sees the reset', async () => {
     const session = await signInThroughApi(portal.server.baseUrl, 'acme.broadband');
     const { page, problems } = await portal.open(DESKTOP, session.storage);
     await openOwnContract(page);
@@ -124,8 +152,19 @@ describe('broadband diagnostics', () => {
     await dialog.getByRole('button', { name: 'Run Live Status' }).click();
     await finished(dialog, ['Live Status']);
     await dialog.getByRole('tab', { name: 'Report Fault' }).click();
-    const next = () => dialog.getByRole('button', { name: 'Next' }).click();
-    const step = (text: string) => dialog.getByRole('heading', { name: text }).waitFor();
+    const nextButton = dialog.getByRole('button', { name: 'Next' });
+    // At 1440x900 NEXT is never below the dialog's fold, however long the step.
+    const next = async () => {
+      expect(await withinDialog(dialog, nextButton)).toBe(true);
+      await nextButton.click();
+    };
+    const step = async (text: string) => {
+      await dialog.getByRole('heading', { name: text }).waitFor();
+      await animationsFinished(page);
+      await takeScreenshot(page, `diagnostics-fault-${text.replace(/\W+/g, '-').toLowerCase()}`, DESKTOP, {
+        fullPage: false,
+      });
+    };
 
     await step('Step 1: Fault details');
     await dialog.getByRole('combobox', { name: /Fault type/ }).click();
@@ -155,27 +194,57 @@ describe('broadband diagnostics', () => {
 
     await step('Step 4: Checklist');
     await next();
-    expect(await dialog.getByText('Please answer yes or no').count()).toBe(4);
-    for (const group of await dialog.getByRole('radiogroup').all())
+    const unanswered = dialog.getByText('Please answer yes or no');
+    expect(await unanswered.count()).toBe(4);
+    // Each question's error goes as it is answered, before NEXT is pressed again.
+    const groups = await dialog.getByRole('radiogroup').all();
+    for (const [index, group] of groups.entries()) {
       await group.getByRole('radio', { name: 'Yes' }).check();
+      await expect.poll(() => unanswered.count()).toBe(groups.length - index - 1);
+    }
     await next();
 
     await step('Step 5: Trace route');
     const help = dialog.getByRole('link', { name: 'How do I take a trace route?' });
     expect(await help.getAttribute('target')).toBe('_blank');
+    // The help opens in a tab of its own, and its CLOSE closes that tab, leaving the report as it was.
+    const [helpTab] = await Promise.all([page.context().waitForEvent('page'), help.click()]);
+    await helpTab.getByText(/^Run a trace to /).waitFor();
+    for (let helpStep = 0; helpStep < 3; helpStep += 1) {
+      await helpTab.getByRole('button', { name: 'Next', exact: true }).last().click();
+    }
+    await Promise.all([
+      helpTab.waitForEvent('close'),
+      helpTab.getByRole('button', { name: 'Close' }).click({ noWaitAfter: true }),
+    ]);
+    await page.bringToFront();
+    await dialog.getByRole('heading', { name: 'Step 5: Trace route' }).waitFor();
+
     await next();
-    await dialog.getByText('Please upload at least one trace route image').waitFor();
-    // A real PNG: a picture of the dialog itself.
-    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 64, height: 48 } });
+    const noImage = dialog.getByText('Please upload at least one trace route image');
+    await noImage.waitFor();
+    const files = dialog.locator('input[type=file]');
+    // A text file is not taken, and the upload says why: the types it takes and the limits.
+    await files.setInputFiles({ name: 'trace-route.txt', mimeType: 'text/plain', buffer: Buffer.from('1 2 ms') });
     await dialog
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'trace-route.png', mimeType: 'image/png', buffer: png });
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'trace-route.txt was not added: only PNG, JPEG, GIF, WebP or BMP images can be uploaded, up to 5 files and 100 MB in all.',
+      })
+      .waitFor();
+    await takeScreenshot(page, 'diagnostics-fault-refused-file', DESKTOP, { fullPage: false });
+    // A real PNG: a picture of the dialog itself. It clears the missing-image error at once.
+    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 64, height: 48 } });
+    await files.setInputFiles({ name: 'trace-route.png', mimeType: 'image/png', buffer: png });
     await dialog.getByText('trace-route.png').waitFor();
+    await noImage.waitFor({ state: 'detached' });
     await next();
 
     await step('Step 6: Consents');
     for (const box of await dialog.getByRole('checkbox').all()) await box.check();
     await takeScreenshot(page, 'diagnostics-fault-consents', DESKTOP, { fullPage: false });
+    expect(await withinDialog(dialog, dialog.getByRole('button', { name: 'Submit' }))).toBe(true);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.submitSuccessful }).waitFor();
     const reported = dialog.getByText(/^Fault FR-\d+ has been reported\.$/);
@@ -183,7 +252,7 @@ describe('broadband diagnostics', () => {
     await step('Step 1: Fault details');
     expect(await dialog.getByRole('textbox', { name: 'Fault description' }).inputValue()).toBe('');
 
-    // The contract's events show the report at once, then the carrier taking it once the worker has sent it.
+    // A sent report leaves no draft: CLOSE asks nothing. The contract's events show the report at once, then the carrier taking it once the worker has sent it.
     await dialog.getByRole('button', { name: 'Close diagnostics' }).click();
     const events = page.getByRole('region', { name: 'Events' });
     await events.getByText(`Fault ${reference} reported by acme.broadband`, { exact: false }).waitFor();
@@ -196,6 +265,68 @@ describe('broadband diagnostics', () => {
         { timeout: 30_000 },
       )
       .toBe(1);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
+  it('acme.broadband closes a half-written fault report, keeps it as a draft and resumes it, then discards it', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'acme.broadband');
+    const { page, problems } = await portal.open(PHONE, session.storage);
+    await openOwnContract(page);
+    let dialog = await openDialog(page);
+    await dialog.getByRole('button', { name: 'Run Live Status' }).click();
+    const [liveStatus] = Object.values(await finished(dialog, ['Live Status']));
+    await dialog.getByRole('tab', { name: 'Report Fault' }).click();
+    await dialog.getByRole('combobox', { name: /Fault type/ }).click();
+    await page.getByRole('option', { name: 'No connection' }).click();
+    await dialog.getByRole('textbox', { name: 'Fault description' }).fill('The router light is red.');
+    await dialog.getByLabel('Date the fault started').fill('2026-01-05');
+    const next = dialog.getByRole('button', { name: 'Next' });
+    // On a phone too, NEXT stays in view under the scrolling step.
+    expect(await withinDialog(dialog, next)).toBe(true);
+    await next.click();
+    await dialog.getByRole('heading', { name: 'Step 3: Contact' }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Contact name' }).fill('Priya Shah');
+    await animationsFinished(page);
+    await takeScreenshot(page, 'diagnostics-fault-contact', PHONE, { fullPage: false });
+
+    // CLOSE asks first; CANCEL goes back to the report as it was.
+    const close = dialog.getByRole('button', { name: 'Close diagnostics' });
+    await close.click();
+    const question = page.getByRole('dialog', { name: 'Close the fault report?' });
+    await question.waitFor();
+    await animationsFinished(page);
+    await expectAccessible(page);
+    await takeScreenshot(page, 'diagnostics-fault-close-question', PHONE, { fullPage: false });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await dialog.getByRole('textbox', { name: 'Contact name' }).inputValue()).toBe('Priya Shah');
+
+    // KEEP DRAFT closes the dialog; opening it again resumes at the step, with the answers and the test results.
+    await close.click();
+    await question.getByRole('button', { name: 'Keep draft' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^diagnostics$/i }).click();
+    dialog = page.getByRole('dialog', { name: /^Diagnostics: / });
+    await dialog.getByRole('heading', { name: 'Step 3: Contact' }).waitFor();
+    expect(await dialog.getByRole('tab', { name: 'Report Fault' }).getAttribute('aria-selected')).toBe('true');
+    expect(await dialog.getByRole('textbox', { name: 'Contact name' }).inputValue()).toBe('Priya Shah');
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Fault description' }).inputValue()).toBe(
+      'The router light is red.',
+    );
+    await dialog.getByRole('tab', { name: 'Results' }).click();
+    expect(await statusOf(dialog, 'Live Status').textContent()).toBe(liveStatus);
+
+    // DISCARD throws the draft away: the next opening is a new session with nothing run.
+    await dialog.getByRole('button', { name: 'Close diagnostics' }).click();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    dialog = await openDialog(page);
+    expect(await statusOf(dialog, 'Live Status').textContent()).toBe('Not run');
+    expect(await dialog.getByRole('tab', { name: 'Report Fault' }).count()).toBe(0);
+    // Nothing entered, nothing to ask: CLOSE closes.
+    await dialog.getByRole('button', { name: 'Close diagnostics' }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 

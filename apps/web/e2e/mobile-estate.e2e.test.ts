@@ -21,6 +21,9 @@ interface Detail {
   teams: Array<{ id: number; name: string }>;
 }
 
+/** The accessible name of what has focus (the inline editors are named by aria-label). */
+const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
 /** The only row of a device table filtered (through its URL) to one mobile number. */
 async function openDeviceRow(page: Page, path: string, device: Device): Promise<Locator> {
   await page.goto(`${path}?devices.f.identifier=${device.identifier}`);
@@ -47,13 +50,19 @@ describe('mobile estate', () => {
     // Name: typed, saved on Enter, kept after a reload and by the API.
     let row = await openDeviceRow(page, '/mobile/estate', device);
     const newName = `${device.name.slice(0, 80)} (renamed)`;
-    const nameField = row.getByRole('textbox', { name: 'Name' });
+    // Each editor names its device (issue 21): not 60 fields all called 'Name'.
+    const nameLabel = `Name of ${device.identifier}`;
+    const nameField = row.getByRole('textbox', { name: nameLabel, exact: true });
     await nameField.fill(newName);
     const renamed = afterPut(page, 'changeName');
     await nameField.press('Enter');
     expect((await renamed).status()).toBe(200);
+    // The save is confirmed, and focus stays on the field it was saved from (not the page body).
+    await page.getByRole('alert').filter({ hasText: NOTIFICATION_MESSAGES.saveSuccessful }).waitFor();
+    await expect.poll(() => focusedLabel(page)).toBe(nameLabel);
+    await takeScreenshot(page, 'mobile-estate-name-saved', DESKTOP, { fullPage: false });
     row = await openDeviceRow(page, '/mobile/estate', device);
-    await expect.poll(() => row.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(newName);
+    await expect.poll(() => row.getByRole('textbox', { name: nameLabel, exact: true }).inputValue()).toBe(newName);
     expect((await must<Detail>(session, `/api/endpoints/${device.id}`)).name).toBe(newName);
 
     // Site: another of the company's sites, chosen from the selector.
@@ -61,10 +70,11 @@ describe('mobile estate', () => {
       (candidate) => candidate.id !== device.siteId && candidate.companyId === device.companyId,
     );
     if (!site) throw new Error('acme.admin has a single site');
-    await row.getByRole('combobox', { name: 'Site' }).click();
+    await row.getByRole('combobox', { name: `Site of ${device.identifier}`, exact: true }).click();
     const moved = afterPut(page, 'changeSite');
     await page.getByRole('option', { name: site.name, exact: true }).click();
     expect((await moved).status()).toBe(200);
+    await expect.poll(() => focusedLabel(page)).toBe(`Site of ${device.identifier}`);
     row = await openDeviceRow(page, '/mobile/estate', device);
     await expect.poll(() => row.getByRole('combobox', { name: 'Site' }).textContent()).toBe(site.name);
     expect((await must<Detail>(session, `/api/endpoints/${device.id}`)).site?.id).toBe(site.id);
@@ -74,11 +84,12 @@ describe('mobile estate', () => {
       (team) => team.companyId === device.companyId && !device.teams.some((own) => own.id === team.id),
     );
     if (!added) throw new Error('acme.admin has no team to add');
-    await row.getByRole('combobox', { name: 'Teams' }).click();
+    await row.getByRole('combobox', { name: `Teams of ${device.identifier}`, exact: true }).click();
     await page.getByRole('option', { name: added.name, exact: true }).click();
     const regrouped = afterPut(page, 'changeTeams');
     await page.keyboard.press('Escape');
     expect((await regrouped).status()).toBe(200);
+    await expect.poll(() => focusedLabel(page)).toBe(`Teams of ${device.identifier}`);
     const expectedTeams = [...device.teams, added].map((team) => team.name).sort();
     row = await openDeviceRow(page, '/mobile/estate', device);
     await expect
@@ -120,6 +131,63 @@ describe('mobile estate', () => {
     expect((await must<Detail>(session, `/api/endpoints/${device.id}`)).name).toBe(device.name);
     await page.evaluate(() => window.scrollTo(0, 0));
     await takeScreenshot(page, 'mobile-estate-update-failed', DESKTOP);
+  });
+
+  it('says an emptied name is required instead of silently putting it back (issue 21)', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const { page, problems } = await portal.open(DESKTOP, session.storage);
+    const devices = await must<List<Device>>(
+      session,
+      '/api/endpoints/mobileHandset/user?$select=id,name,identifier&$orderby=identifier desc&$top=1',
+    );
+    const device = devices.value[0];
+    if (!device) throw new Error('acme.admin has no mobile device');
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/changeName')) saves += 1;
+    });
+    const row = await openDeviceRow(page, '/mobile/estate', device);
+    const nameField = row.getByRole('textbox', { name: `Name of ${device.identifier}`, exact: true });
+    await nameField.fill('');
+    await nameField.press('Tab');
+    expect(await nameField.inputValue()).toBe('');
+    expect(await nameField.getAttribute('aria-invalid')).toBe('true');
+    await page
+      .getByRole('textbox', { name: `Name of ${device.identifier}`, description: 'Name is required.' })
+      .waitFor();
+    await expectAccessible(page);
+    await takeScreenshot(page, 'mobile-estate-name-required', DESKTOP, { fullPage: false });
+    // Escape puts the saved name back; nothing was sent.
+    await nameField.press('Escape');
+    expect(await nameField.inputValue()).toBe(device.name);
+    expect(saves).toBe(0);
+    expect((await must<Detail>(session, `/api/endpoints/${device.id}`)).name).toBe(device.name);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
+  it('filters the devices by team, from the Teams column (issue 21)', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const { page, problems } = await portal.open(DESKTOP, session.storage);
+    const team = (await must<List<Named>>(session, '/api/teams?$select=id,name&$orderby=name&$top=1')).value[0];
+    if (!team) throw new Error('acme.admin has no team');
+    const members = await count(session, `/api/endpoints/mobileHandset/team/${team.id}`);
+    await page.goto('/mobile/estate');
+    const table = page.getByRole('table', { name: 'Devices' });
+    await table.getByRole('row').nth(1).waitFor();
+    const everyDevice = await tableTotal(page);
+    await table.getByRole('button', { name: 'Filter Teams' }).click();
+    const filter = page.getByRole('dialog', { name: 'Filter for Teams' });
+    await filter.getByLabel('Teams').fill(team.name);
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((url) => url.searchParams.has('devices.f.teams'));
+    await expect.poll(() => tableTotal(page)).toBeLessThan(everyDevice);
+    // Every device in the team, and each device listed is in a team of that name.
+    expect(await tableTotal(page)).toBeGreaterThanOrEqual(members ?? 0);
+    for (const teams of await table.getByRole('combobox', { name: /^Teams of / }).allTextContents()) {
+      expect(teams.toLowerCase()).toContain(team.name.toLowerCase());
+    }
+    await takeScreenshot(page, 'mobile-estate-team-filter', DESKTOP, { fullPage: false });
+    expect(await problems()).toEqual(NO_PROBLEMS);
   });
 
   it('shows read-only cells to a user without Write, and only the grids they may read', async () => {
@@ -223,6 +291,9 @@ describe('mobile estate', () => {
     await page.reload();
     await grid.getByText('1 - 6 of 14').waitFor();
     expect(await grid.getByRole('listitem').count()).toBe(6);
+    // WCAG 2.2's 24 px target (issue 21; it was a 20 px text line).
+    const loadMoreBox = await grid.getByRole('button', { name: 'Load more sites' }).boundingBox();
+    expect(loadMoreBox?.height).toBeGreaterThanOrEqual(24);
     await grid.getByRole('button', { name: 'Load more sites' }).press('Enter');
     await grid.getByText('1 - 12 of 14').waitFor();
     expect(await grid.getByRole('listitem').count()).toBe(12);

@@ -1,132 +1,15 @@
-import {
-  canAccessRoute,
-  fillRoutePath,
-  type Permission,
-  type PortalRoute,
-  ROUTES,
-  type RoutePath,
-  type SearchResultType,
-} from '@portal/contract';
-import type { Page } from 'playwright-core';
+import type { RoutePath } from '@portal/contract';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from './support/accounts';
 import { type ApiSession, signInThroughApi } from './support/api-session';
-import { PHONE } from './support/browser';
-import { NO_PROBLEMS } from './support/portal';
+import { animationsFinished, DESKTOP, PHONE, VIEWPORTS } from './support/browser';
+import { openInApp, type PagePath, permittedPaths } from './support/every-route';
+import { type AxeFinding, axeFindings, NO_PROBLEMS, settledAxeFindings } from './support/portal';
 import { usePortal } from './support/suite';
+import { undersizedTargets } from './support/target-size';
 
 const PHONE_WIDTH = 390;
-
-interface SearchAnswer {
-  value: Array<{ type: SearchResultType; params: Record<string, string> }>;
-}
-
-// What the demo data names things (apps/server/src/db/seed/catalogue.ts): every site is '<town> <kind>', every team
-// has one of the team names (but HR, too short a term, which no demo account's own team is), every mobile number
-// starts 07 and a digit, every broadband line is named '... Broadband ####' or '... Fibre ####'.
-const SEARCH_TERMS: Partial<Record<SearchResultType, readonly string[]>> = {
-  Site: ['Office', 'Depot', 'Warehouse', 'Branch', 'Centre'],
-  Team: [
-    'Sales',
-    'Operations',
-    'Drivers',
-    'Finance',
-    'Customer Service',
-    'Field Engineers',
-    'Management',
-    'Marketing',
-    'IT Support',
-    'Warehouse Staff',
-    'Procurement',
-  ],
-  MobileDevice: ['071', '072', '073', '074', '075', '076', '077', '078', '079'],
-  BroadbandContract: ['Broadband', 'Fibre'],
-};
-
-/** The parameters of the first search result of `type` the account may see, trying each term in turn. */
-async function searchParams(session: ApiSession, type: SearchResultType, terms: readonly string[]) {
-  for (const term of terms) {
-    const query = new URLSearchParams({ searchTerm: term, type, count: '1' });
-    const found = (await session.get<SearchAnswer>(`/api/companies/search?${query}`))?.value[0];
-    if (found) return found.params;
-  }
-  return undefined;
-}
-
-async function firstOrder(session: ApiSession, kind: 'mobile' | 'broadband') {
-  const list = await session.get<{ value: Array<{ orderId: number }> }>(`/api/orders/${kind}?$top=1&$select=orderId`);
-  const orderId = list?.value[0]?.orderId;
-  return orderId === undefined ? undefined : { orderId: String(orderId) };
-}
-
-/** Where a route's parameters come from: the account's own lists, or the search over its estate. */
-const PARAMS_OF: Partial<Record<RoutePath, (session: ApiSession) => Promise<Record<string, string> | undefined>>> = {
-  'mobile/orders/:orderId': (session) => firstOrder(session, 'mobile'),
-  'broadband/orders/:orderId': (session) => firstOrder(session, 'broadband'),
-  'users/edit/:userId': (session) => searchParams(session, 'User', [session.userName]),
-};
-const SEARCHED: Partial<Record<RoutePath, SearchResultType>> = {
-  'sites/edit/:siteId': 'Site',
-  'mobile/site/:siteId': 'Site',
-  'broadband/site/:siteId': 'Site',
-  'teams/edit/:teamId': 'Team',
-  'mobile/team/:teamId': 'Team',
-  'mobile/device/:cli': 'MobileDevice',
-  'broadband/contract/:cli': 'BroadbandContract',
-};
-
-interface PagePath {
-  path: string;
-  /** Filled with another account's id: this account has nothing of its own for the route. */
-  borrowed: boolean;
-}
-
-/**
- * The paths of every route the account may open, parameters filled with ids of its own data. An account may hold
- * a route's permission and have nothing of its own to show there (acme.finance has no broadband line, the partner
- * staff have no estate at all): the route gets another account's id from `others`, and its not-found page must fit
- * all the same.
- */
-async function permittedPaths(session: ApiSession, others: Map<RoutePath, string>): Promise<PagePath[]> {
-  const functionality = await session.get<{ value: Permission[] }>('/api/profiles/myFunctionality');
-  const held = functionality?.value ?? [];
-  const paths: PagePath[] = [];
-  for (const route of ROUTES as readonly (PortalRoute & { path: RoutePath })[]) {
-    if (!canAccessRoute(route, held, session.roles)) continue;
-    if (!route.path.includes(':')) {
-      paths.push({ path: `/${route.path}`, borrowed: false });
-      continue;
-    }
-    const searched = SEARCHED[route.path];
-    const params = searched
-      ? await searchParams(session, searched, SEARCH_TERMS[searched] ?? [])
-      : await PARAMS_OF[route.path]?.(session);
-    const path = params ? `/${fillRoutePath(route.path, params)}` : others.get(route.path);
-    if (path === undefined) throw new Error(`${session.userName} may open ${route.path} but no id was found for it`);
-    if (!others.has(route.path)) others.set(route.path, path);
-    paths.push({ path, borrowed: params === undefined });
-  }
-  return paths;
-}
-
-/**
- * Goes to `path` inside the running app (a router navigation, as a link does, without reloading the app) and
- * waits until its page has drawn its heading and finished loading.
- */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    for (const heading of Array.from(document.querySelectorAll('h1'))) heading.setAttribute('data-left', '');
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1:not([data-left])');
-    const busy = document.querySelector('[role="progressbar"], .MuiSkeleton-root, [aria-busy="true"]');
-    return heading !== null && heading.textContent !== '' && busy === null;
-  });
-  // One more frame, so what the data drew has been laid out.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-}
 
 interface Overflow {
   scrollWidth: number;
@@ -167,45 +50,167 @@ function measureOverflow(page: Page): Promise<Overflow> {
   }, PHONE_WIDTH);
 }
 
-describe('phone layout', () => {
+interface PageFindings {
+  path: string;
+  axe?: AxeFinding[];
+  undersizedTargets?: string[];
+  overflow?: Overflow;
+}
+
+/**
+ * Every page every demo account may open, at desktop and phone size, in one browser context per account and size
+ * (one signed-in session per account): axe with every rule, the 24 px target-size check, and at phone size that the
+ * page fits 390 px. Each test gathers the findings of all pages, so one run names them all.
+ */
+describe('every page, every account, both sizes', () => {
   const portal = usePortal();
   // Ids of the accounts before, for routes an account may open without having anything of its own there.
   const others = new Map<RoutePath, string>();
+  const sessions = new Map<string, Promise<{ session: ApiSession; paths: PagePath[] }>>();
+  const signedIn = (userName: string) => {
+    let entry = sessions.get(userName);
+    if (!entry) {
+      entry = signInThroughApi(portal.server.baseUrl, userName).then(async (session) => ({
+        session,
+        paths: await permittedPaths(session, others),
+      }));
+      sessions.set(userName, entry);
+    }
+    return entry;
+  };
+
+  it('the target-size check fails crowded small targets and passes large, spaced-out and in-sentence ones', async () => {
+    const { page } = await portal.open(DESKTOP);
+    await page.setContent(`<main style="font: 14px sans-serif">
+      <div style="position: absolute; top: 0; left: 0"><button style="all: unset; width: 16px; height: 16px">a</button
+        ><button style="all: unset; width: 16px; height: 16px; margin-left: 4px">b</button></div>
+      <div style="position: absolute; top: 100px; left: 0"><button style="all: unset; width: 16px; height: 16px">c</button
+        ><button style="all: unset; width: 16px; height: 16px; margin-left: 12px">d</button></div>
+      <div style="position: absolute; top: 200px; left: 0"><button style="all: unset; width: 24px; height: 24px">e</button
+        ><button style="all: unset; width: 24px; height: 24px">f</button></div>
+      <p style="position: absolute; top: 300px; left: 0">Read <a href="#x">the terms</a> first.</p>
+      <div style="position: absolute; top: 400px; left: 0"><a href="#y" style="font-size: 10px">g</a></div>
+      <div style="position: absolute; top: 404px; left: 10px"><a href="#z" style="font-size: 10px">h</a></div>
+    </main>`);
+    const found = await undersizedTargets(page);
+    // a and b (4 px apart) and g and h (10 px apart) crowd each other; c and d are 28 px apart centre to centre.
+    expect(found.map((entry) => /"(\w)"/.exec(entry)?.[1])).toEqual(['a', 'b', 'g', 'h']);
+  });
+
+  it('the targets issue 21 found under 24 px are 24 px now: table links and the messages\' "more"', async () => {
+    const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+    const { page } = await portal.open(DESKTOP, session.storage);
+    const heightOf = async (locator: Locator) => (await locator.boundingBox())?.height ?? 0;
+    await page.goto('/mobile/orders');
+    const firstLink = page.getByRole('table').first().getByRole('link').first();
+    await firstLink.waitFor();
+    expect(await heightOf(firstLink)).toBeGreaterThanOrEqual(24);
+    const { page: login } = await portal.open(PHONE);
+    await login.goto('/login');
+    const more = login.getByRole('region', { name: 'Messages' }).getByRole('button', { name: 'more' }).first();
+    await more.waitFor();
+    const box = await more.boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`the main dialogs and menus pass axe and the target-size check (${viewport.name})`, async () => {
+      const session = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
+      const { page } = await portal.open(viewport, session.storage);
+      const findings: Array<{ what: string; axe: AxeFinding[]; undersizedTargets: string[] }> = [];
+      const check = async (what: string, open: Locator) => {
+        await open.waitFor();
+        await animationsFinished(page);
+        const found = { what, axe: await axeFindings(page), undersizedTargets: await undersizedTargets(page) };
+        if (found.axe.length > 0 || found.undersizedTargets.length > 0) findings.push(found);
+        await page.keyboard.press('Escape');
+        await open.waitFor({ state: 'hidden' });
+      };
+
+      await page.goto('/users/view');
+      await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
+      if (viewport === PHONE) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await check('the side menu drawer', page.getByRole('dialog'));
+      }
+      await page.getByRole('button', { name: 'Filter User Name' }).first().click();
+      await check('a text filter', page.getByRole('dialog', { name: 'Filter for User Name' }));
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await check("a row's actions menu", page.getByRole('menu'));
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await check('the delete confirmation', page.getByRole('dialog', { name: /^Are you sure you want to delete / }));
+
+      await page.goto('/my-bills');
+      await page.getByRole('button', { name: 'Filter Bill Date' }).click();
+      await check('a date filter', page.getByRole('dialog', { name: 'Filter for Bill Date' }));
+
+      // A message opened in full, where one is too long for its line.
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+      const messages = page.getByRole('region', { name: 'Messages' });
+      await messages.waitFor();
+      const more = messages.getByRole('button', { name: 'more' }).first();
+      if ((await more.count()) > 0) {
+        await more.click();
+        await messages.getByRole('button', { name: 'less' }).first().waitFor();
+        const opened = { what: 'a message opened in full', axe: await axeFindings(page) };
+        if (opened.axe.length > 0) findings.push({ ...opened, undersizedTargets: await undersizedTargets(page) });
+      }
+      expect(findings).toEqual([]);
+    });
+  }
 
   for (const userName of DEMO_ACCOUNTS) {
-    it(`fits every page ${userName} may open into a ${PHONE_WIDTH} px wide screen`, async () => {
-      const session = await signInThroughApi(portal.server.baseUrl, userName);
-      const paths = await permittedPaths(session, others);
-      const { page, problems } = await portal.open(PHONE, session.storage);
-      let current: PagePath | undefined;
-      const notFoundOn: string[] = [];
-      page.on('response', (response) => {
-        if (response.status() === 404) notFoundOn.push(current?.path ?? page.url());
-      });
-      await page.goto('/faq');
+    for (const viewport of VIEWPORTS) {
+      const what = viewport === PHONE ? `fit a ${PHONE_WIDTH} px wide screen and ` : '';
+      it(`every page ${userName} may open (${viewport.name}) must ${what}pass axe and the target-size check`, {
+        timeout: 240_000,
+      }, async () => {
+        const { session, paths } = await signedIn(userName);
+        const { page, problems } = await portal.open(viewport, session.storage);
+        let current: PagePath | undefined;
+        const notFoundOn: string[] = [];
+        page.on('response', (response) => {
+          if (response.status() === 404) notFoundOn.push(current?.path ?? page.url());
+        });
+        await page.goto('/faq');
 
-      const wide: Array<{ path: string } & Overflow> = [];
-      for (const entry of paths) {
-        current = entry;
-        await openInApp(page, entry.path);
-        expect(new URL(page.url()).pathname, `${userName} was sent away from ${entry.path}`).toBe(entry.path);
-        const overflow = await measureOverflow(page);
-        if (overflow.scrollWidth > PHONE_WIDTH || overflow.sticksOut.length > 0) {
-          wide.push({ path: entry.path, ...overflow });
+        const findings: PageFindings[] = [];
+        for (const entry of paths) {
+          current = entry;
+          await openInApp(page, entry.path);
+          expect(new URL(page.url()).pathname, `${userName} was sent away from ${entry.path}`).toBe(entry.path);
+          const found: PageFindings = { path: entry.path };
+          if (viewport === PHONE) {
+            const overflow = await measureOverflow(page);
+            if (overflow.scrollWidth > PHONE_WIDTH || overflow.sticksOut.length > 0) found.overflow = overflow;
+          }
+          const axe = await settledAxeFindings(page);
+          if (axe.length > 0) found.axe = axe;
+          const undersized = await undersizedTargets(page);
+          if (undersized.length > 0) found.undersizedTargets = undersized;
+          if (Object.keys(found).length > 1) findings.push(found);
         }
-      }
-      expect(wide).toEqual([]);
-      expect(paths.length).toBeGreaterThan(5);
+        expect(findings).toEqual([]);
+        expect(paths.length).toBeGreaterThan(5);
 
-      // Another account's id is not found, and that is the only failure there may be.
-      const borrowed = new Set(paths.filter((entry) => entry.borrowed).map((entry) => entry.path));
-      expect(notFoundOn.filter((path) => !borrowed.has(path))).toEqual([]);
-      const { failedRequests, consoleErrors, ...rest } = await problems();
-      expect({
-        failedRequests: failedRequests.filter((failure) => !failure.endsWith(': HTTP 404')),
-        consoleErrors: consoleErrors.filter((error) => !error.includes('status of 404 (Not Found)')),
-        ...rest,
-      }).toEqual(NO_PROBLEMS);
-    });
+        // Another account's id is not found, and that is the only failure there may be.
+        const borrowed = new Set(paths.filter((entry) => entry.borrowed).map((entry) => entry.path));
+        expect(notFoundOn.filter((path) => !borrowed.has(path))).toEqual([]);
+        const { failedRequests, consoleErrors, ...rest } = await problems();
+        expect({
+          failedRequests: failedRequests.filter((failure) => !failure.endsWith(': HTTP 404')),
+          consoleErrors: consoleErrors.filter((error) => !error.includes('status of 404 (Not Found)')),
+          ...rest,
+        }).toEqual(NO_PROBLEMS);
+      });
+    }
   }
 });

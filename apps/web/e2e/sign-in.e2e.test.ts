@@ -3,6 +3,7 @@ import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
 import {
   acceptCookies,
   DEMO_PASSWORD,
+  decodedEmail,
   expectAccessible,
   latestEmail,
   NO_PROBLEMS,
@@ -164,7 +165,9 @@ describe('sign-in', () => {
     await expectAccessible(page);
     await takeScreenshot(page, 'forgot-password-confirmation', PHONE);
 
-    const temporaryPassword = temporaryPasswordFrom(await latestEmail(portal.server.dataDir));
+    const email = await latestEmail(portal.server.dataDir);
+    expect(decodedEmail(email)).toContain(`Log in at ${portal.server.baseUrl}/login with your username`);
+    const temporaryPassword = temporaryPasswordFrom(email);
     await page.getByRole('link', { name: 'Return to login' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Username').fill('acme.teamlead');

@@ -10,7 +10,7 @@ function sourcesUnder(folder: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-describe('features call the API only through the endpoint table', () => {
+describe('features call the API only through the operation table', () => {
   const files = sourcesUnder(FEATURES);
 
   it('finds the feature sources', () => {

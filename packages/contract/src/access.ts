@@ -1,8 +1,8 @@
 import { type AccessType, type FunctionalityCode, hasPermission, type Permission, type Role } from './permissions';
 
 /**
- * What a screen or an API endpoint demands of its user: nothing ('public'), a session ('signed-in'), any one of
- * several functionality pairs, or a role. The web app's route table and the API's endpoint table both say it this
+ * What a screen or an API operation demands of its user: nothing ('public'), a session ('signed-in'), any one of
+ * several functionality pairs, or a role. The web app's route table and the API's operation table both say it this
  * way, and both sides decide it with {@link canAccess}.
  */
 export type RouteAccess =

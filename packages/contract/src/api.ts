@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from './limits';
 
 export const ApiErrorDetailSchema = z.object({
   field: z.string(),
@@ -18,6 +19,16 @@ export const ApiErrorSchema = z.object({
   requestId: z.string().min(1).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The request header by which a client makes a retried POST answer what the first did (docs/decisions/0120). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Any printable ASCII up to IDEMPOTENCY_KEY_MAX_LENGTH characters, compared exactly as sent; a UUID does well. */
+export const IdempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+  .regex(/^[\x20-\x7e]*$/, 'Must be printable ASCII')
+  .describe('Sent again with a retry, the same key answers what the first request answered');
 
 /** Login failure details the web app branches on (spec section 8); the OAuth `error` of the sign-in replies. */
 export const LOGIN_ERROR_CODES = {

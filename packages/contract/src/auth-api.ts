@@ -42,6 +42,8 @@ export const OAuthErrorSchema = z.object({
     'invalid_request',
   ]),
   error_description: z.string(),
+  /** With requires_password_reset: a new account, whose user sets their first password (decision 0139). */
+  first_sign_in: z.literal(true).optional(),
   requestId: z.string().optional(),
 });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;

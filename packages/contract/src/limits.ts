@@ -22,6 +22,18 @@ export const MAX_LENGTH = {
 export const TRACE_ROUTE_UPLOAD_MAX_BYTES = 104_857_600;
 /** Trace route images per fault report; further files are ignored (spec 5; docs/decisions/0098). */
 export const TRACE_ROUTE_UPLOAD_MAX_FILES = 5;
+/**
+ * A fault report identical to one of the same line from the last this many minutes (same fields, same image bytes)
+ * is that report again, not a second fault: a double click must not raise (and charge) twice (docs/decisions/0120).
+ */
+export const FAULT_REPORT_DUPLICATE_WINDOW_MINUTES = 10;
+/** The longest Idempotency-Key a fault report may carry (Stripe's limit; docs/decisions/0120). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/**
+ * What one company's fault reports may store in trace-route images: `bytes` over any rolling `days`; the server's
+ * FAULT_REPORT_QUOTA_BYTES may set another amount (docs/decisions/0122).
+ */
+export const FAULT_REPORT_IMAGE_QUOTA = { bytes: 1_073_741_824, days: 30 } as const;
 export const SPEED_TEST_RESULT_COUNT = 3;
 /** The most rows a session or line history CSV download holds (its `count`). */
 export const HISTORY_DOWNLOAD_MAX_ROWS = 10_000;

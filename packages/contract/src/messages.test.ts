@@ -7,10 +7,10 @@ import {
 } from './messages';
 
 describe('messages', () => {
-  it("keeps the spec's copy verbatim, including 'occured'", () => {
-    expect(NOTIFICATION_MESSAGES.unexpectedError).toBe('An unexpected error has occured. Please try again later.');
+  it("keeps the spec's copy verbatim, its typo 'occured' put right (decision 0133)", () => {
+    expect(NOTIFICATION_MESSAGES.unexpectedError).toBe('An unexpected error has occurred. Please try again later.');
     expect(NOTIFICATION_MESSAGES.diagnosticsUnexpectedError).toBe(
-      'An unexpected error has occured. Please run the test again later.',
+      'An unexpected error has occurred. Please run the test again later.',
     );
     expect(VALIDATION_MESSAGES.emailPattern).toBe(
       'The email address must contain a @ and be followed by at least one .',

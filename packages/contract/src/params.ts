@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamSchema } from './primitives';
+import { IdParamSchema, wholeNumberParam } from './primitives';
 
 /** What an id or line number in a request refers to: the tests fill each with another company's record. */
 export type ParamTarget =
@@ -41,17 +41,13 @@ export function cliParam() {
 
 /** A mobile line's supplier (network) in a path or query, one of `suppliers`. */
 /*#__NO_SIDE_EFFECTS__*/
-export function supplierParam<const S extends readonly [number, number, ...number[]]>(suppliers: S) {
-  const [first, second, ...rest] = suppliers.map((id) => z.literal(id));
-  const schema = z.coerce
-    .number()
-    .pipe(
-      z.union([
-        first as z.ZodLiteral<S[number]>,
-        second as z.ZodLiteral<S[number]>,
-        ...(rest as z.ZodLiteral<S[number]>[]),
-      ]),
-    )
+export function supplierParam<const S extends readonly [number, ...number[]]>(suppliers: S) {
+  const [first, ...rest] = suppliers.map((id) => z.literal(id) as z.ZodLiteral<S[number]>) as [
+    z.ZodLiteral<S[number]>,
+    ...z.ZodLiteral<S[number]>[],
+  ];
+  const schema = wholeNumberParam(Math.min(...suppliers), Math.max(...suppliers))
+    .pipe(rest.length === 0 ? first : z.union([first, ...rest]))
     .describe(`The supplier of the line: ${suppliers.join(' or ')}`);
   paramTargets.add(schema, { target: 'supplier' });
   return schema;

@@ -5,17 +5,24 @@ export const ID_MAX = 2_147_483_647;
 export const IdSchema = z.number().int().positive().max(ID_MAX);
 export type Id = z.infer<typeof IdSchema>;
 
-const ID_PARAM_MESSAGE = `Must be a whole number from 1 to ${ID_MAX}, in plain digits`;
-
 /**
- * An id as a path or query parameter carries it: plain decimal digits without sign, spaces or leading zeros (one
- * spelling per id), from 1 to ID_MAX; parsed to a number. `0x10`, `1e3`, ` 1`, `+1` and `01` are refused.
+ * A whole number as a path or query parameter carries it: plain decimal digits without sign, spaces or leading zeros
+ * (one spelling per number), from `min` to `max`; parsed to a number. `0x10`, `1e3`, `2.7e1`, ` 1`, `+1` and `01`
+ * are refused, which `z.coerce.number()` would all read as numbers.
  */
-export const IdParamSchema = z
-  .string()
-  .regex(/^[1-9][0-9]{0,9}$/, ID_PARAM_MESSAGE)
-  .transform(Number)
-  .pipe(z.number().max(ID_MAX, ID_PARAM_MESSAGE));
+/*#__NO_SIDE_EFFECTS__*/
+export function wholeNumberParam(min: number, max: number) {
+  const message = `Must be a whole number from ${min} to ${max}, in plain digits`;
+  const digits = `[1-9][0-9]{0,${String(max).length - 1}}`;
+  return z
+    .string()
+    .regex(new RegExp(min > 0 ? `^${digits}$` : `^(?:0|${digits})$`), message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+}
+
+/** An id as a path or query parameter carries it: {@link wholeNumberParam} from 1 to ID_MAX. */
+export const IdParamSchema = wholeNumberParam(1, ID_MAX);
 
 export const CountSchema = z.number().int().nonnegative();
 
@@ -23,8 +30,26 @@ export const CountSchema = z.number().int().nonnegative();
 export const MoneySchema = z.number().finite().multipleOf(0.01);
 export type Money = z.infer<typeof MoneySchema>;
 
-/** A calendar date, `yyyy-MM-dd`. */
-export const IsoDateSchema = z.iso.date();
+/**
+ * The calendar dates the API accepts: the years of API_DATE_TIME_RANGE (docs/decisions/0121). The format has four
+ * digits of year, so 9999 is the end already; a year before 1000 is surely mistyped, and PostgreSQL's `date` cannot
+ * hold year 0 at all (it has no such year).
+ */
+export const API_DATE_RANGE = { min: '1000-01-01', max: '9999-12-31' } as const;
+
+/** A calendar date, `yyyy-MM-dd`, within API_DATE_RANGE. */
+export const IsoDateSchema = z.iso.date().check((payload) => {
+  // Not a date at all: the format's own issue says so. Dates in this format compare as their text does.
+  if (payload.issues.length > 0 || payload.value >= API_DATE_RANGE.min) return;
+  payload.issues.push({
+    code: 'too_small',
+    origin: 'date',
+    minimum: Date.parse(API_DATE_RANGE.min),
+    inclusive: true,
+    input: payload.value,
+    message: `Must be on or after ${API_DATE_RANGE.min}`,
+  });
+});
 export type IsoDate = z.infer<typeof IsoDateSchema>;
 
 /** A point in time; carriers send offsets as well as `Z`, so both are accepted. */

@@ -4,6 +4,8 @@ import type { AccessType, FunctionalityCode, Permission } from './permissions';
 export interface PortalRoute {
   /** Relative to the app's base URL, without a leading slash; parameters as `:name`. */
   readonly path: string;
+  /** What a link to the page calls it (the home page's shortcuts). */
+  readonly title: string;
   readonly access: RouteAccess;
   /** A denied menu route is hidden silently; any other denied route redirects home (spec section 2.1). */
   readonly menu: boolean;
@@ -15,42 +17,58 @@ function anyOf(accessType: AccessType, ...codes: FunctionalityCode[]): RouteAcce
 
 /** The route table of spec section 2.2. */
 export const ROUTES = [
-  { path: '', access: 'signed-in', menu: false },
-  { path: 'account', access: 'signed-in', menu: false },
-  { path: 'contact', access: 'signed-in', menu: false },
-  { path: 'faq', access: 'signed-in', menu: false },
-  { path: 'search', access: 'signed-in', menu: false },
-  { path: 'login', access: 'public', menu: false },
-  { path: 'forgot-password', access: 'public', menu: false },
-  { path: 'forgot-password-confirmation', access: 'public', menu: false },
-  { path: 'my-bills', access: anyOf('Read', 'ViewMyBills'), menu: true },
-  { path: 'sites/view', access: anyOf('Read', 'ManageSite'), menu: true },
-  { path: 'teams/view', access: anyOf('Read', 'ManageTeam'), menu: true },
-  { path: 'users/view', access: anyOf('Read', 'ManageUser'), menu: true },
+  { path: '', title: 'Home', access: 'signed-in', menu: false },
+  { path: 'account', title: 'My Account', access: 'signed-in', menu: false },
+  { path: 'contact', title: 'Contact', access: 'signed-in', menu: false },
+  { path: 'faq', title: 'FAQ', access: 'signed-in', menu: false },
+  { path: 'search', title: 'Search', access: 'signed-in', menu: false },
+  { path: 'login', title: 'Log in', access: 'public', menu: false },
+  { path: 'forgot-password', title: 'Forgot your password?', access: 'public', menu: false },
+  { path: 'forgot-password-confirmation', title: 'Check your email', access: 'public', menu: false },
+  { path: 'my-bills', title: 'My Bills', access: anyOf('Read', 'ViewMyBills'), menu: true },
+  { path: 'sites/view', title: 'Manage Sites', access: anyOf('Read', 'ManageSite'), menu: true },
+  { path: 'teams/view', title: 'Manage Teams', access: anyOf('Read', 'ManageTeam'), menu: true },
+  { path: 'users/view', title: 'Manage Users', access: anyOf('Read', 'ManageUser'), menu: true },
   // The spec reads ManageUser Write for all three add routes; the section 6 form rules support the per-entity code.
-  { path: 'sites/add', access: anyOf('Write', 'ManageSite'), menu: false },
-  { path: 'teams/add', access: anyOf('Write', 'ManageTeam'), menu: false },
-  { path: 'users/add', access: anyOf('Write', 'ManageUser'), menu: false },
+  { path: 'sites/add', title: 'Add Site', access: anyOf('Write', 'ManageSite'), menu: false },
+  { path: 'teams/add', title: 'Add Team', access: anyOf('Write', 'ManageTeam'), menu: false },
+  { path: 'users/add', title: 'Add User', access: anyOf('Write', 'ManageUser'), menu: false },
   // Read suffices: without Write the form opens read-only, titled View.
-  { path: 'sites/edit/:siteId', access: anyOf('Read', 'ManageSite'), menu: false },
-  { path: 'teams/edit/:teamId', access: anyOf('Read', 'ManageTeam'), menu: false },
-  { path: 'users/edit/:userId', access: anyOf('Read', 'ManageUser'), menu: false },
+  { path: 'sites/edit/:siteId', title: 'Site', access: anyOf('Read', 'ManageSite'), menu: false },
+  { path: 'teams/edit/:teamId', title: 'Team', access: anyOf('Read', 'ManageTeam'), menu: false },
+  { path: 'users/edit/:userId', title: 'User', access: anyOf('Read', 'ManageUser'), menu: false },
   {
     path: 'mobile/estate',
+    title: 'Mobile Estate',
     access: anyOf('Read', 'MobileSiteEstate', 'MobileTeamEstate', 'MobileUserEstate'),
     menu: true,
   },
-  { path: 'mobile/site/:siteId', access: anyOf('Read', 'MobileSiteEstate'), menu: false },
-  { path: 'mobile/team/:teamId', access: anyOf('Read', 'MobileTeamEstate'), menu: false },
-  { path: 'mobile/device/:cli', access: anyOf('Read', 'EndPointSummary'), menu: false },
-  { path: 'mobile/orders', access: anyOf('Read', 'MobileOrders'), menu: true },
-  { path: 'mobile/orders/:orderId', access: anyOf('Read', 'MobileOrders'), menu: false },
-  { path: 'broadband/estate', access: anyOf('Read', 'BroadbandSiteEstate', 'BroadbandUserEstate'), menu: true },
-  { path: 'broadband/site/:siteId', access: anyOf('Read', 'BroadbandSiteEstate'), menu: false },
-  { path: 'broadband/orders', access: anyOf('Read', 'BroadbandOrders'), menu: true },
-  { path: 'broadband/orders/:orderId', access: anyOf('Read', 'BroadbandOrders'), menu: false },
-  { path: 'broadband/contract/:cli', access: 'signed-in', menu: false },
-  { path: 'broadband/diagnostics/traceRoute', access: 'signed-in', menu: false },
+  { path: 'mobile/site/:siteId', title: 'Mobile Site Estate', access: anyOf('Read', 'MobileSiteEstate'), menu: false },
+  { path: 'mobile/team/:teamId', title: 'Mobile Team Estate', access: anyOf('Read', 'MobileTeamEstate'), menu: false },
+  { path: 'mobile/device/:cli', title: 'Mobile Device', access: anyOf('Read', 'EndPointSummary'), menu: false },
+  { path: 'mobile/orders', title: 'Mobile Orders', access: anyOf('Read', 'MobileOrders'), menu: true },
+  { path: 'mobile/orders/:orderId', title: 'Mobile Order', access: anyOf('Read', 'MobileOrders'), menu: false },
+  {
+    path: 'broadband/estate',
+    title: 'Broadband Estate',
+    access: anyOf('Read', 'BroadbandSiteEstate', 'BroadbandUserEstate'),
+    menu: true,
+  },
+  {
+    path: 'broadband/site/:siteId',
+    title: 'Broadband Site Estate',
+    access: anyOf('Read', 'BroadbandSiteEstate'),
+    menu: false,
+  },
+  { path: 'broadband/orders', title: 'Broadband Orders', access: anyOf('Read', 'BroadbandOrders'), menu: true },
+  {
+    path: 'broadband/orders/:orderId',
+    title: 'Broadband Order',
+    access: anyOf('Read', 'BroadbandOrders'),
+    menu: false,
+  },
+  { path: 'broadband/contract/:cli', title: 'Broadband Contract', access: 'signed-in', menu: false },
+  { path: 'broadband/diagnostics/traceRoute', title: 'Trace Route', access: 'signed-in', menu: false },
 ] as const satisfies ReadonlyArray<PortalRoute>;
 
 export type RoutePath = (typeof ROUTES)[number]['path'];

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages';
 import {
   ChangePasswordFormSchema,
+  EntityNameInputSchema,
   EntityNameSchema,
   FORGOT_PASSWORD_EMAIL_PATTERN,
   ForgotPasswordFormSchema,
@@ -11,7 +12,9 @@ import {
   PostCodeSchema,
   simNumberSchema,
   USER_EMAIL_PATTERN,
+  USER_NAME_CHARACTERS_MESSAGE,
   UserEmailAddressSchema,
+  UserNameInputSchema,
   UserNameSchema,
 } from './validation';
 
@@ -41,6 +44,42 @@ describe('email patterns', () => {
       expect(pattern.test('jo@example')).toBe(false);
       expect(pattern.test('jo bloggs@example.com')).toBe(false);
     }
+  });
+});
+
+describe('names a request gives', () => {
+  it.each([' ', '   ', '\t', '\u00a0 \n'])('refuses %j as missing (too_small), for every kind of name', (blank) => {
+    for (const schema of [EntityNameInputSchema, UserNameInputSchema]) {
+      expect(schema.safeParse(blank).error?.issues).toEqual([
+        expect.objectContaining({ code: 'too_small', message: 'Must not be empty or only spaces' }),
+      ]);
+    }
+  });
+
+  it('drops surrounding spaces, and counts the length without them', () => {
+    expect(EntityNameInputSchema.parse('  Harbour Office ')).toBe('Harbour Office');
+    expect(EntityNameInputSchema.safeParse(` ${'a'.repeat(100)} `).success).toBe(true);
+    expect(EntityNameInputSchema.safeParse('a'.repeat(101)).success).toBe(false);
+    expect(UserNameInputSchema.parse(' jo.bloggs ')).toBe('jo.bloggs');
+    expect(UserNameInputSchema.safeParse('u'.repeat(51)).success).toBe(false);
+  });
+
+  it.each(['acme.admin', 'Jo.Bloggs-2', 'jo_bloggs', 'jo.bloggs@example.co.uk', '007'])('takes username %s', (name) => {
+    expect(UserNameInputSchema.safeParse(name).success).toBe(true);
+  });
+
+  it.each([
+    ['a Cyrillic і', 'acme.adm\u0456n'],
+    ['a Greek ο', 'acme.\u03bfffice'],
+    ['a fullwidth a', '\uff41cme.admin'],
+    ['an accented letter', 'jos\u00e9'],
+    ['a space inside', 'jo bloggs'],
+    ['a zero-width space', 'jo\u200bbloggs'],
+    ['a quote', "o'brien"],
+  ])('refuses a username with %s, saying which characters it may have', (_what, name) => {
+    expect(UserNameInputSchema.safeParse(name).error?.issues).toEqual([
+      expect.objectContaining({ code: 'invalid_format', message: USER_NAME_CHARACTERS_MESSAGE }),
+    ]);
   });
 });
 
@@ -142,16 +181,16 @@ describe('ChangePasswordFormSchema', () => {
 
 describe('simNumberSchema', () => {
   it('needs exactly 11 digits for the first carrier', () => {
-    expect(simNumberSchema('first').safeParse('12345678901').success).toBe(true);
-    expect(simNumberSchema('first').safeParse('1234567890').success).toBe(false);
-    expect(simNumberSchema('first').safeParse('123456789012').success).toBe(false);
-    expect(simNumberSchema('first').safeParse('1234567890a').success).toBe(false);
+    expect(simNumberSchema('halo').safeParse('12345678901').success).toBe(true);
+    expect(simNumberSchema('halo').safeParse('1234567890').success).toBe(false);
+    expect(simNumberSchema('halo').safeParse('123456789012').success).toBe(false);
+    expect(simNumberSchema('halo').safeParse('1234567890a').success).toBe(false);
   });
 
   it('needs 15-20 digits for the second carrier', () => {
-    expect(simNumberSchema('second').safeParse('1'.repeat(15)).success).toBe(true);
-    expect(simNumberSchema('second').safeParse('1'.repeat(20)).success).toBe(true);
-    expect(simNumberSchema('second').safeParse('1'.repeat(14)).success).toBe(false);
-    expect(simNumberSchema('second').safeParse('1'.repeat(21)).success).toBe(false);
+    expect(simNumberSchema('vertex').safeParse('1'.repeat(15)).success).toBe(true);
+    expect(simNumberSchema('vertex').safeParse('1'.repeat(20)).success).toBe(true);
+    expect(simNumberSchema('vertex').safeParse('1'.repeat(14)).success).toBe(false);
+    expect(simNumberSchema('vertex').safeParse('1'.repeat(21)).success).toBe(false);
   });
 });

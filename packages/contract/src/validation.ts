@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MobileCarrier } from './carriers';
+import type { MobileCarrierKey } from './carriers';
 import { SIM_LENGTH } from './carriers';
 import { MAX_LENGTH } from './limits';
 import { passwordMinLengthMessage, VALIDATION_MESSAGES } from './messages';
@@ -28,8 +28,39 @@ export const PASSWORD_STRENGTH_RULES = [
   },
 ] as const;
 
+/** A name as the API answers it (a site's, team's, line's or company's): whatever is stored, read back as it is. */
 export const EntityNameSchema = z.string().min(1).max(MAX_LENGTH.name);
 export const UserNameSchema = z.string().min(1).max(MAX_LENGTH.username);
+
+export const NAME_BLANK_MESSAGE = 'Must not be empty or only spaces';
+
+/**
+ * A name a request gives (a new or changed site, team, line or username): surrounding spaces are dropped, and what
+ * is left must have 1 to `max` characters, so a name of only spaces is refused as missing (rule `too_small`). Every
+ * name field of every request uses it; answers read names with the plain schemas above, so that a name stored
+ * before this rule still reads.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function requiredName(max: number) {
+  return z.string().trim().min(1, NAME_BLANK_MESSAGE).max(max);
+}
+
+export const EntityNameInputSchema = requiredName(MAX_LENGTH.name);
+
+/**
+ * The characters a new or changed username may have: ASCII letters and digits and `. _ - @` (docs/decisions/0125).
+ * Usernames are sign-in names, unique ignoring case; keeping other scripts out means no Cyrillic or Greek letter can
+ * stand in for a Latin one, and the server refuses the look-alikes left within ASCII (I and l, 0 and O, rn and m).
+ */
+// `*`, not `+`: an empty name is refused once, as missing, by the length rule beside it.
+export const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]*$/;
+export const USER_NAME_CHARACTERS_MESSAGE = 'A username may contain only the letters A to Z, digits and . _ - @';
+
+/** A username a request gives (the user form's save and its uniqueness check). */
+export const UserNameInputSchema = requiredName(MAX_LENGTH.username).regex(
+  USER_NAME_PATTERN,
+  USER_NAME_CHARACTERS_MESSAGE,
+);
 export const UserEmailAddressSchema = z
   .string()
   .min(1)
@@ -81,7 +112,7 @@ export const ChangePasswordFormSchema = z
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 /** Digits only, of the carrier's length; the server-supplied SimRule pattern is checked on top of this. */
-export function simNumberSchema(carrier: MobileCarrier) {
+export function simNumberSchema(carrier: MobileCarrierKey) {
   const { min, max } = SIM_LENGTH[carrier];
   return z
     .string()

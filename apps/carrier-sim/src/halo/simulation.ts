@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CarrierFault, type ErrorDialect, installCarrierErrors, parseOrRefuse } from '../carrier-faults.js';
+import { SIMULATED_CARRIER } from '../carriers.js';
 import { type ChangeRequest, ChangeRequests, type Completion } from '../change-requests.js';
 import type { FaultInjector } from '../fault-injector.js';
 import { UK_MOBILE } from '../line-seed.js';
@@ -11,7 +12,7 @@ import { type HaloLine, HaloLines } from './lines.js';
 // as { error: { code, message } }, refusals 422, changes idempotent by the Idempotency-Key header.
 
 export const HALO_PREFIX = '/halo/v2';
-const CARRIER = 'mobile-33';
+const CARRIER = SIMULATED_CARRIER.halo;
 
 export type HaloChange =
   | { type: 'bars'; add: number[]; remove: number[] }

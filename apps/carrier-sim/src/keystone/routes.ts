@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type BroadbandSimOptions, broadbandCarrierState } from '../broadband/carrier-lines.js';
 import { headerKey, requireCredential } from '../carrier-auth.js';
 import { installCarrierErrors } from '../carrier-faults.js';
+import { SIMULATED_CARRIER } from '../carriers.js';
 import { KEYSTONE_ERRORS, keystoneDiagnostics } from './diagnostics.js';
 import { keystoneFaultDesk } from './faults.js';
 
@@ -9,7 +10,7 @@ import { keystoneFaultDesk } from './faults.js';
 // shape: the line diagnostics and the fault desk (docs/decisions/0096, 0100).
 
 export const KEYSTONE_PREFIX = '/keystone/api/v3';
-export const KEYSTONE_CARRIER = 'broadband-494';
+export const KEYSTONE_CARRIER = SIMULATED_CARRIER.keystone;
 
 export function keystoneSimulation(options: BroadbandSimOptions & { apiKey: string }) {
   const state = broadbandCarrierState(KEYSTONE_CARRIER, false, options);

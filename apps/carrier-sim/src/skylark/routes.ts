@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type BroadbandSimOptions, broadbandCarrierState } from '../broadband/carrier-lines.js';
 import { bearerToken, requireCredential } from '../carrier-auth.js';
 import { installCarrierErrors } from '../carrier-faults.js';
+import { SIMULATED_CARRIER } from '../carriers.js';
 import { SKYLARK_ERRORS, skylarkDiagnostics } from './diagnostics.js';
 import { skylarkFaultDesk } from './faults.js';
 
@@ -9,7 +10,7 @@ import { skylarkFaultDesk } from './faults.js';
 // error shape: the line diagnostics and the fault desk (docs/decisions/0096, 0100).
 
 export const SKYLARK_PREFIX = '/skylark/v1';
-export const SKYLARK_CARRIER = 'broadband-588';
+export const SKYLARK_CARRIER = SIMULATED_CARRIER.skylark;
 
 export function skylarkSimulation(options: BroadbandSimOptions & { token: string }) {
   const state = broadbandCarrierState(SKYLARK_CARRIER, true, options);

@@ -1,18 +1,24 @@
-/** Vertex wholesales two networks on one platform; each offers its own bars and SIM rule. */
-export const VERTEX_NETWORKS = [27, 36] as const;
+import { CARRIER_REGISTRY } from '@portal/contract';
+
+/**
+ * Vertex wholesales two networks on one platform, each with its own bars and SIM rule; their ids are the portal's
+ * supplier ids of its registry entry, in the entry's order (the standard network, then the premium one).
+ */
+export const VERTEX_NETWORKS = CARRIER_REGISTRY.vertex.supplierIds;
 export type VertexNetwork = (typeof VERTEX_NETWORKS)[number];
+const [STANDARD_NETWORK, PREMIUM_NETWORK] = VERTEX_NETWORKS;
 
 export type VertexBar = { networkSuffix: string; description: string };
 
 export const VERTEX_BARS: Record<VertexNetwork, readonly VertexBar[]> = {
-  27: [
+  [STANDARD_NETWORK]: [
     { networkSuffix: 'PRS', description: 'Premium rate services' },
     { networkSuffix: 'INTL', description: 'International calls' },
     { networkSuffix: 'ROAM', description: 'Roaming' },
     { networkSuffix: 'ADLT', description: 'Adult content' },
     { networkSuffix: 'DATA', description: 'Mobile data' },
   ],
-  36: [
+  [PREMIUM_NETWORK]: [
     { networkSuffix: 'PRM', description: 'Premium rate numbers' },
     { networkSuffix: 'IDD', description: 'International direct dial' },
     { networkSuffix: 'RMG', description: 'Roaming' },
@@ -22,13 +28,13 @@ export const VERTEX_BARS: Record<VertexNetwork, readonly VertexBar[]> = {
   ],
 };
 
-/** ICCIDs: network 27 takes 15 to 20 digits, network 36 exactly 19; both start 8944 (UK). */
+/** ICCIDs: the standard network takes 15 to 20 digits, the premium one exactly 19; both start 8944 (UK). */
 export const VERTEX_SIM_RULES: Record<VertexNetwork, { pattern: string; message: string }> = {
-  27: {
+  [STANDARD_NETWORK]: {
     pattern: '^8944[0-9]{11,16}$',
     message: 'Enter the 15 to 20 digit SIM number (ICCID) printed on the SIM card; it starts 8944.',
   },
-  36: {
+  [PREMIUM_NETWORK]: {
     pattern: '^8944[0-9]{15}$',
     message: 'Enter the 19-digit SIM number (ICCID) printed on the SIM card; it starts 8944.',
   },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CarrierFault, type ErrorDialect, installCarrierErrors, parseOrRefuse } from '../carrier-faults.js';
+import { SIMULATED_CARRIER } from '../carriers.js';
 import { type ChangeRequest, ChangeRequests, type ChangeState, type Completion } from '../change-requests.js';
 import type { FaultInjector } from '../fault-injector.js';
 import { UK_MOBILE } from '../line-seed.js';
@@ -12,7 +13,7 @@ import { type VertexLine, VertexLines } from './lines.js';
 // clientReference in their body, and orders that are OPEN, then DONE or FAILED.
 
 export const VERTEX_PREFIX = '/vertex/api/v1';
-const CARRIER = 'mobile-27-36';
+const CARRIER = SIMULATED_CARRIER.vertex;
 
 export type VertexChange =
   | { type: 'BAR_CHANGE'; network: VertexNetwork; barsToAdd: string[]; barsToRemove: string[] }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { IdParamSchema } from '@portal/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ALGORITHM = 'HS256';
@@ -19,6 +21,9 @@ export type AccessClaims = {
   profile: string;
   roles: string[];
 };
+
+/** Sessions are refresh-token families, keyed by randomUUID(). */
+const SessionIdSchema = z.uuid();
 
 export class InvalidTokenError extends Error {
   constructor(readonly reason: 'expired' | 'invalid') {
@@ -59,11 +64,14 @@ export function createAccessTokens(key: Uint8Array) {
           currentDate: now,
           requiredClaims: ['sub', 'exp', 'sid'],
         });
-        const userId = Number(payload.sub);
-        if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') throw new InvalidTokenError('invalid');
+        // Claims this server never writes (only a holder of the key could) are refused here, before the database
+        // casts them: a subject is a user id in the one spelling ids have, a session id a UUID.
+        const subject = IdParamSchema.safeParse(payload.sub);
+        const session = SessionIdSchema.safeParse(payload.sid);
+        if (!subject.success || !session.success) throw new InvalidTokenError('invalid');
         return {
-          userId,
-          sessionId: payload.sid,
+          userId: subject.data,
+          sessionId: session.data,
           given_name: String(payload.given_name ?? ''),
           email: String(payload.email ?? ''),
           profile: String(payload.profile ?? ''),

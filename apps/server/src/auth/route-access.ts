@@ -20,20 +20,20 @@ export function isGuardedPath(url: string): boolean {
 export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) {
   app.decorateRequest('principal', undefined);
 
-  // What a route demands of its caller comes from its declaration in the contract's endpoint table, whose access
+  // What a route demands of its caller comes from its declaration in the contract's operation table, whose access
   // field is required: an /api route registered any other way stops the server from starting.
   app.addHook('onRoute', (route) => {
-    if (isGuardedPath(route.url) && route.config?.endpoint === undefined) {
+    if (isGuardedPath(route.url) && route.config?.operation === undefined) {
       throw new Error(
-        `${route.method} ${route.url} is not from the contract's endpoint table: register it with registerEndpoint`,
+        `${route.method} ${route.url} is not from the contract's operation table: register it with registerOperation`,
       );
     }
   });
 
   app.addHook('onRequest', async (request) => {
-    const endpoint = request.routeOptions.config.endpoint;
-    if (endpoint === undefined || endpoint.access === 'public') return;
-    const { access, dashToken } = endpoint;
+    const operation = request.routeOptions.config.operation;
+    if (operation === undefined || operation.access === 'public') return;
+    const { access, dashToken } = operation;
     const claims = await verifyBearer(request, 'authorization', 'main', tokens);
     if (dashToken) {
       const dash = await verifyBearer(request, 'dash-authorization', 'dash', tokens);

@@ -1,3 +1,4 @@
+import { type AdapterOf, broadbandCarrierEntries, carrierRequestKey } from '@portal/contract';
 import type { Config } from '../config.js';
 import { type BroadbandCarrierAdapter, DEFAULT_TEST_POLLING, type TestPolling } from './broadband-carrier.js';
 import type { BroadbandFaultCarrier } from './broadband-fault.js';
@@ -10,14 +11,20 @@ import { SkylarkAdapter } from './skylark/skylark-adapter.js';
 export const KEYSTONE_PATH = '/keystone/api/v3';
 export const SKYLARK_PATH = '/skylark/v1';
 
-export type BroadbandCarriers = { keystone: BroadbandCarrierAdapter; skylark: BroadbandCarrierAdapter };
+/** Each broadband adapter of the registry's diagnostics family, by its name. */
+export type BroadbandCarriers = { [A in AdapterOf<'broadbandDiagnostics'>]: BroadbandCarrierAdapter };
 
 /** The fault desk of each broadband carrier, by its carrier_requests key (the worker's handlers go by it). */
-export type FaultCarriers = Record<'broadband-494' | 'broadband-588', BroadbandFaultCarrier>;
+export type FaultCarriers = Readonly<Record<string, BroadbandFaultCarrier>>;
 
-/** The same adapters as fault desks: a carrier's faults share its client and circuit breaker with its diagnostics. */
+/**
+ * The same adapters as fault desks, one per carrier of the registry: a carrier's faults share its client and circuit
+ * breaker with its diagnostics.
+ */
 export function faultCarriersOf(carriers: BroadbandCarriers): FaultCarriers {
-  return { 'broadband-494': carriers.keystone, 'broadband-588': carriers.skylark };
+  return Object.fromEntries(
+    broadbandCarrierEntries().map(([, entry]) => [carrierRequestKey(entry), carriers[entry.adapter]]),
+  );
 }
 
 export type BroadbandCarrierOptions = MobileCarrierOptions & { polling?: Partial<TestPolling> };

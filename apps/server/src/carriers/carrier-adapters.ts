@@ -1,11 +1,20 @@
+import { carrierRequestKey, type MobileCarrierEntry, mobileCarrierEntries } from '@portal/contract';
 import type { MobileCarrierChanges } from './mobile-carrier.js';
 import type { MobileCarriers } from './mobile-carriers.js';
 
-/** The value of `carrier_requests.carrier` for each mobile carrier (the table's CHECK names them). */
-export const CARRIER_KEY = { halo: 'mobile-33', vertex: 'mobile-27-36' } as const;
-export type MobileCarrierKey = (typeof CARRIER_KEY)[keyof typeof CARRIER_KEY];
+/** Each mobile carrier of the registry by the key its stored requests carry (`carrier_requests.carrier`). */
+export const MOBILE_CARRIERS_BY_REQUEST_KEY: ReadonlyMap<string, MobileCarrierEntry> = new Map(
+  mobileCarrierEntries().map(([, entry]) => [carrierRequestKey(entry), entry]),
+);
+
+/** The mobile carrier of a stored request's key; a key of no mobile carrier is a bug of the caller. */
+export function mobileCarrierOfRequest(requestKey: string): MobileCarrierEntry {
+  const entry = MOBILE_CARRIERS_BY_REQUEST_KEY.get(requestKey);
+  if (!entry) throw new Error(`No mobile carrier stores its requests under '${requestKey}'`);
+  return entry;
+}
 
 /** The adapter that sends and follows the changes of a stored request's carrier. */
-export function changesOf(carriers: MobileCarriers, carrier: MobileCarrierKey): MobileCarrierChanges {
-  return carrier === CARRIER_KEY.halo ? carriers.halo : carriers.vertex;
+export function changesOf(carriers: MobileCarriers, requestKey: string): MobileCarrierChanges {
+  return carriers[mobileCarrierOfRequest(requestKey).adapter];
 }

@@ -38,8 +38,9 @@ export class CarrierHttp {
     return this.#policy.breaker;
   }
 
+  /** A read: someone is usually waiting on it, so it gives up sooner than a change (ResilienceTimings). */
   get<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    return this.#call(path, schema, { method: 'GET' });
+    return this.#call(path, schema, { method: 'GET' }, this.#policy.read);
   }
 
   post<T>(path: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string> = {}): Promise<T> {
@@ -77,7 +78,7 @@ export class CarrierHttp {
     request: RequestInit | (() => Promise<RequestInit>),
     policy = this.#policy.policy,
   ): Promise<T> {
-    const { name, baseUrl, headers, timings } = this.#options;
+    const { name, baseUrl, headers } = this.#options;
     const url = `${baseUrl}${path}`;
     try {
       return await policy.execute(async ({ signal }) => {
@@ -112,7 +113,8 @@ export class CarrierHttp {
         });
       }
       if (error instanceof TaskCancelledError) {
-        throw new CarrierUnavailableError(`${name} did not answer within ${timings.timeoutMs} ms`, { cause: error });
+        const deadlineMs = policy === this.#policy.read ? this.#policy.readTimeoutMs : this.#options.timings.timeoutMs;
+        throw new CarrierUnavailableError(`${name} did not answer within ${deadlineMs} ms`, { cause: error });
       }
       if (error instanceof TransientCarrierFailure) throw new CarrierUnavailableError(error.message, { cause: error });
       throw error;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CarrierSimulator, startCarrierSimulator } from '../../test/support/carrier-simulator.js';
 import { type CarrierProgress, CarrierRefusedError, CarrierUnavailableError } from './mobile-carrier.js';
 import { buildMobileCarriers, type MobileCarriers } from './mobile-carriers.js';
-import type { ResilienceTimings } from './resilience.js';
+import { DEFAULT_RESILIENCE, type ResilienceTimings, readTimings } from './resilience.js';
 
 const TIMINGS: ResilienceTimings = {
   timeoutMs: 300,
@@ -23,7 +23,8 @@ let carriers: MobileCarriers;
 function connect(timings: Partial<ResilienceTimings> = {}): MobileCarriers {
   return buildMobileCarriers(
     { carrierSimUrl: sim.url, haloApiKey: 'halo-demo-key', vertexApiToken: 'vertex-demo-token' },
-    { timings: { ...TIMINGS, ...timings } },
+    // Reads as patient as changes unless a test says otherwise, so the counts of tries below hold for both.
+    { timings: { ...TIMINGS, readTimeoutMs: TIMINGS.timeoutMs, readRetries: TIMINGS.retries, ...timings } },
   );
 }
 
@@ -231,6 +232,32 @@ describe('resilience', () => {
     expect((result as Error).message).toContain('did not answer');
     // Three tries of 300 ms each, and short pauses between them.
     expect(ms).toBeGreaterThanOrEqual(3 * TIMINGS.timeoutMs);
+  });
+
+  it('gives up on a read sooner than on a change the worker sends (issue 21)', async () => {
+    carriers = connect({ readTimeoutMs: 100, readRetries: 1, breakAfterFailures: 10 });
+    await sim.setFault('mobile-27-36', { mode: 'timeout' });
+    const read = await timed(() => carriers.vertex.details(VERTEX_LINE).catch((error: unknown) => error));
+    expect(read.result).toBeInstanceOf(CarrierUnavailableError);
+    expect((read.result as Error).message).toContain('did not answer within 100 ms');
+    // Two tries of 100 ms, not three of 300.
+    expect(read.ms).toBeLessThan(2 * TIMINGS.timeoutMs);
+
+    const send = await timed(() =>
+      carriers.vertex
+        .send(VERTEX_LINE, { kind: 'sim_swap', simNumber: '8944110555555550001' }, 'vx-patient')
+        .catch((error: unknown) => error),
+    );
+    expect((send.result as Error).message).toContain(`did not answer within ${TIMINGS.timeoutMs} ms`);
+    expect(send.ms).toBeGreaterThanOrEqual(3 * TIMINGS.timeoutMs);
+  });
+
+  it('never lets reads wait longer than changes, whatever is configured', () => {
+    expect(readTimings({ ...TIMINGS, readTimeoutMs: 10_000, readRetries: 5 })).toEqual({
+      timeoutMs: TIMINGS.timeoutMs,
+      retries: TIMINGS.retries,
+    });
+    expect(readTimings(DEFAULT_RESILIENCE).timeoutMs).toBeLessThan(DEFAULT_RESILIENCE.timeoutMs);
   });
 
   it('opens the circuit while the carrier is down, fails fast, and closes when it is back', async () => {

@@ -1,3 +1,4 @@
+import type { AdapterOf } from '@portal/contract';
 import type { Config } from '../config.js';
 import type { CarrierHttp } from './carrier-http.js';
 import { HaloAdapter } from './halo/halo-adapter.js';
@@ -9,8 +10,13 @@ import { VertexAdapter } from './vertex/vertex-adapter.js';
 export const HALO_PATH = '/halo/v2';
 export const VERTEX_PATH = '/vertex/api/v1';
 
-/** What the portal's routes and worker use; each is its carrier's adapter behind its resilience policy. */
-export type MobileCarriers = { halo: FirstCarrierAdapter; vertex: SecondCarrierAdapter };
+/**
+ * What the portal's routes and worker use, by the adapter names of the registry's families; each is its carrier's
+ * adapter behind its resilience policy.
+ */
+export type MobileCarriers = { [A in AdapterOf<'mobileFirst'>]: FirstCarrierAdapter } & {
+  [A in AdapterOf<'mobileSecond'>]: SecondCarrierAdapter;
+};
 
 type CarrierLog = { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
 

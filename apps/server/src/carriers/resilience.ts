@@ -17,6 +17,12 @@ export type ResilienceTimings = {
   timeoutMs: number;
   /** Further tries of a call after a transient failure. */
   retries: number;
+  /**
+   * The same for reads (GETs), which a person waits on: kept shorter, never longer, than those of the changes the
+   * worker sends, whose patience costs nobody a spinner (docs/decisions/0131).
+   */
+  readTimeoutMs?: number;
+  readRetries?: number;
   /** First and longest pause before a retry; the pauses grow exponentially, with jitter, in between. */
   backoffInitialMs: number;
   backoffMaxMs: number;
@@ -29,6 +35,9 @@ export type ResilienceTimings = {
 export const DEFAULT_RESILIENCE: ResilienceTimings = {
   timeoutMs: 5_000,
   retries: 2,
+  // At worst about 5.5 s (two tries of 2.5 s) before a read gives up, against about 16 s for a send.
+  readTimeoutMs: 2_500,
+  readRetries: 1,
   backoffInitialMs: 250,
   backoffMaxMs: 4_000,
   breakAfterFailures: 5,
@@ -61,14 +70,25 @@ export function carrierPolicy(timings: ResilienceTimings) {
     halfOpenAfter: timings.halfOpenAfterMs,
     breaker: new ConsecutiveBreaker(timings.breakAfterFailures),
   });
-  const retries = retry(transient, {
-    maxAttempts: timings.retries,
-    backoff: new ExponentialBackoff({ initialDelay: timings.backoffInitialMs, maxDelay: timings.backoffMaxMs }),
-  });
+  const retries = (maxAttempts: number) =>
+    retry(transient, {
+      maxAttempts,
+      backoff: new ExponentialBackoff({ initialDelay: timings.backoffInitialMs, maxDelay: timings.backoffMaxMs }),
+    });
   // Aggressive: the call is given up at the deadline and its fetch aborted through the signal.
   const deadline = timeout(timings.timeoutMs, TimeoutStrategy.Aggressive);
-  const policy: IPolicy = wrap(retries, breaker, deadline);
+  const policy: IPolicy = wrap(retries(timings.retries), breaker, deadline);
+  const { timeoutMs: readTimeoutMs, retries: readRetries } = readTimings(timings);
+  const read: IPolicy = wrap(retries(readRetries), breaker, timeout(readTimeoutMs, TimeoutStrategy.Aggressive));
   // For calls that must not be repeated (starting a line test): the same breaker and deadline, never a retry.
   const once: IPolicy = wrap(breaker, deadline);
-  return { policy, once, breaker };
+  return { policy, read, once, breaker, readTimeoutMs };
+}
+
+/** The reads' deadline and retries: as configured, but never more patient than the sends'. */
+export function readTimings(timings: ResilienceTimings): { timeoutMs: number; retries: number } {
+  return {
+    timeoutMs: Math.min(timings.readTimeoutMs ?? timings.timeoutMs, timings.timeoutMs),
+    retries: Math.min(timings.readRetries ?? timings.retries, timings.retries),
+  };
 }

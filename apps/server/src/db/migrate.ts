@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { syncCarrierRegistry } from './carrier-registry.js';
 import * as initialSchema from './migrations/0001-initial-schema.js';
 import * as functionalityAndProfiles from './migrations/0002-functionality-and-profiles.js';
 import * as signIn from './migrations/0003-sign-in.js';
@@ -8,6 +9,11 @@ import * as temporaryPasswords from './migrations/0006-temporary-passwords.js';
 import * as diagnostics from './migrations/0007-diagnostics.js';
 import * as faultReports from './migrations/0008-fault-reports.js';
 import * as faultReportGroupKey from './migrations/0009-fault-report-group-key.js';
+import * as faultReportRepeatsAndQuota from './migrations/0010-fault-report-repeats-and-quota.js';
+import * as userNameKey from './migrations/0011-user-name-key.js';
+import * as firstPassword from './migrations/0012-first-password.js';
+import * as carrierRegistry from './migrations/0013-carrier-registry.js';
+import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
 const migrations: Record<string, Migration> = {
@@ -20,13 +26,20 @@ const migrations: Record<string, Migration> = {
   '0007-diagnostics': diagnostics,
   '0008-fault-reports': faultReports,
   '0009-fault-report-group-key': faultReportGroupKey,
+  '0010-fault-report-repeats-and-quota': faultReportRepeatsAndQuota,
+  '0011-user-name-key': userNameKey,
+  '0012-first-password': firstPassword,
+  '0013-carrier-registry': carrierRegistry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export type MigrationReport = { applied: string[] };
 
-/** Brings the schema to the newest version; each migration runs in its own transaction. */
+/**
+ * Brings the schema to the newest version, each migration in its own transaction, then the carrier reference rows
+ * to the registry (a carrier added to it needs no migration).
+ */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationReport> {
   const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
   const { error, results = [] } = await migrator.migrateToLatest();
@@ -36,5 +49,6 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationReport
       cause: error,
     });
   }
+  await (db as unknown as Kysely<Database>).transaction().execute((trx) => syncCarrierRegistry(trx));
   return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { COMPANY_FILTER_HEADER, type EndpointDefinition } from '@portal/contract';
+import { COMPANY_FILTER_HEADER, type OperationDefinition } from '@portal/contract';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { cspHeaderValue, SPA_CONTENT_SECURITY_POLICY } from './security-headers.js';
@@ -19,21 +19,26 @@ const API_DOCS_CONTENT_SECURITY_POLICY = {
 const zodToJsonSchema = createJsonSchemaTransform({ skipList: [] });
 
 /**
- * Lists the company filter header (decision 0075) on every endpoint it narrows: those with a signed-in caller,
- * except the ones that answer for the whole estate.
+ * Lists the company filter header (decision 0075) on every operation it narrows: those with a signed-in caller,
+ * except the ones that answer for the whole estate; beside the headers the operation declares (an Idempotency-Key).
  */
 function withCompanyFilterHeader(
   transformed: { schema: FastifySchema; url: string },
-  endpoint: EndpointDefinition | undefined,
+  operation: OperationDefinition | undefined,
 ): { schema: FastifySchema; url: string } {
-  if (!endpoint || endpoint.access === 'public' || endpoint.wholeEstate) return transformed;
+  if (!operation || operation.access === 'public' || operation.wholeEstate) return transformed;
   const header = {
     type: 'string',
     pattern: '^[1-9][0-9]{0,9}$',
     description:
       "Narrows the answer to one of the caller's companies (its id); 404 for a company outside the caller's estate",
   };
-  const headers = { type: 'object', properties: { [COMPANY_FILTER_HEADER]: header } };
+  const declared = transformed.schema.headers as { properties?: object; required?: string[] } | undefined;
+  const headers = {
+    type: 'object',
+    properties: { ...declared?.properties, [COMPANY_FILTER_HEADER]: header },
+    ...(declared?.required ? { required: declared.required } : {}),
+  };
   return { ...transformed, schema: { ...transformed.schema, headers } };
 }
 
@@ -48,7 +53,7 @@ export async function registerApiDocs(app: FastifyInstance) {
         version: '0.1.0',
       },
     },
-    transform: (input) => withCompanyFilterHeader(zodToJsonSchema(input), input.route.config?.endpoint),
+    transform: (input) => withCompanyFilterHeader(zodToJsonSchema(input), input.route.config?.operation),
     transformObject: jsonSchemaTransformObject,
   });
 

@@ -40,7 +40,11 @@ const OAUTH_DESCRIPTIONS: Record<LoginErrorCode | 'invalid_request', string> = {
 
 /** A sign-in refused in OAuth's shape (RFC 6749 section 5.2, decision 0011), which the web app branches on. */
 export class OAuthFailure extends Error {
-  constructor(readonly error: LoginErrorCode | 'invalid_request') {
+  constructor(
+    readonly error: LoginErrorCode | 'invalid_request',
+    /** With requires_password_reset: the account is new and its user sets a first password (decision 0139). */
+    readonly options: { firstSignIn?: boolean } = {},
+  ) {
     super(OAUTH_DESCRIPTIONS[error]);
     this.name = 'OAuthFailure';
   }
@@ -97,7 +101,10 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof OAuthFailure) {
       request.log.info({ statusCode: 400, code: error.error }, 'sign-in refused');
-      return reply.code(400).send({ error: error.error, error_description: error.message, requestId: request.id });
+      const firstSignIn = error.options.firstSignIn ? { first_sign_in: true } : {};
+      return reply
+        .code(400)
+        .send({ error: error.error, error_description: error.message, ...firstSignIn, requestId: request.id });
     }
     if (error instanceof HttpError) reply.headers(error.headers);
     const body = toApiError(error, request);

@@ -1,5 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
-import type { EndpointDefinition } from '@portal/contract';
+import type { OperationDefinition } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from './errors.js';
@@ -13,7 +13,7 @@ export const MULTIPART_BODY_FIELD = 'report';
 /** The fields' JSON is a few kB; anything much larger is not a fault report. */
 const MAX_BODY_FIELD_BYTES = 64 * 1024;
 
-/** Limits the reader enforces while it parses; an endpoint counts its own files and bytes as they stream. */
+/** Limits the reader enforces while it parses; an operation counts its own files and bytes as they stream. */
 export type MultipartLimits = { maxFiles: number; maxFileBytes: number };
 
 export type MultipartUpload = {
@@ -25,10 +25,10 @@ export type MultipartUpload = {
 const refuse = (rule: string, message: string, field = MULTIPART_BODY_FIELD) =>
   badRequest(message, { code: 'validation_failed', details: [{ field, rule, message }] });
 
-/** Reads the fields part of a multipart request and checks it against the endpoint's body schema. */
+/** Reads the fields part of a multipart request and checks it against the operation's body schema. */
 export async function readMultipartBody(
   request: FastifyRequest,
-  definition: EndpointDefinition,
+  definition: OperationDefinition,
   limits: MultipartLimits,
 ): Promise<MultipartUpload> {
   if (!request.isMultipart()) {
@@ -38,7 +38,7 @@ export async function readMultipartBody(
     limits: {
       fieldSize: MAX_BODY_FIELD_BYTES,
       fields: 1,
-      // One more than allowed, so the endpoint sees the extra file and names the rule it breaks.
+      // One more than allowed, so the operation sees the extra file and names the rule it breaks.
       files: limits.maxFiles + 1,
       fileSize: limits.maxFileBytes,
     },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FaultCarriers } from '../carriers/broadband-carriers.js';
 import type { FaultToRaise } from '../carriers/broadband-fault.js';
 import type { Database } from '../db/schema.js';
-import type { FaultCarrierKey, FaultReportPayload } from '../modules/fault-reports/repository.js';
+import type { FaultReportPayload } from '../modules/fault-reports/repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { addCompletionEvent, type CarrierRequestHandler, type ClaimedRequest } from './carrier-request-handler.js';
 
@@ -18,11 +18,15 @@ export function faultReportHandler(
   carriers: FaultCarriers,
   storage: FileStorage,
 ): CarrierRequestHandler {
-  const carrierOf = (request: ClaimedRequest) => carriers[request.carrier as FaultCarrierKey];
+  const carrierOf = (request: ClaimedRequest) => {
+    const carrier = carriers[request.carrier];
+    if (!carrier) throw new Error(`No broadband carrier stores its requests under '${request.carrier}'`);
+    return carrier;
+  };
   return {
     kinds: ['fault_report'],
-    carriers: Object.keys(carriers) as FaultCarrierKey[],
-    carrierName: (carrier) => carriers[carrier as FaultCarrierKey].name,
+    carriers: Object.keys(carriers),
+    carrierName: (carrier) => carriers[carrier]?.name ?? carrier,
     async send(request) {
       const fault = await storedFault(db, storage, payloadOf(request));
       const { reference } = await carrierOf(request).raise(fault, String(request.id));

@@ -9,19 +9,26 @@ import { generateTemporaryPassword } from '../auth/password-policy.js';
 import { createMailer, outboxDir, temporaryPasswordEmail } from './mailer.js';
 
 const FROM = 'Business Portal <no-reply@portal.localhost>';
+const SIGN_IN = 'http://localhost:3000/login';
 
 describe('temporaryPasswordEmail', () => {
   const mail = temporaryPasswordEmail({
     userName: 'jsmith',
     temporaryPassword: 'Hk7#mPq9!vLw2xZr',
     partnerName: 'Northwind Telecom',
+    signInUrl: 'https://portal.example.co.uk/login',
+  });
+
+  it('links to the sign-in page (decision 0139)', () => {
+    expect(mail.text).toContain('Log in at https://portal.example.co.uk/login with your username');
+    expect(mail.html).toContain('<a href="https://portal.example.co.uk/login">https://portal.example.co.uk/login</a>');
   });
 
   it('gives the temporary password and says it must be changed at the next login', () => {
     expect(mail.subject).toBe('Your temporary password for the Northwind Telecom business portal');
     expect(mail.text).toContain('Hello jsmith,');
     expect(mail.text).toContain('\n    Hk7#mPq9!vLw2xZr\n');
-    expect(mail.text).toMatch(/You must then change it to a new password of your\s+own before you can continue\./);
+    expect(mail.text).toMatch(/You must then change it to a new\s+password of your own before you can continue\./);
     expect(mail.text).toContain('Kind regards,\nNorthwind Telecom');
     expect(mail.html).toContain('<strong>Hk7#mPq9!vLw2xZr</strong>');
     expect(mail.html).toContain('lang="en-GB"');
@@ -32,7 +39,9 @@ describe('temporaryPasswordEmail', () => {
       userName: '<b>x</b>',
       temporaryPassword: 'a&b<c>"d\'',
       partnerName: 'Smith & Sons <script>',
+      signInUrl: 'https://portal.example.co.uk/login?a=1&b="2"',
     }).html;
+    expect(html).toContain('href="https://portal.example.co.uk/login?a=1&amp;b=&quot;2&quot;"');
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;');
     expect(html).toContain('a&amp;b&lt;c&gt;&quot;d&#39;');
     expect(html).toContain('Smith &amp; Sons &lt;script&gt;');
@@ -56,7 +65,12 @@ describe('createMailer without SMTP_URL', () => {
     );
     expect(mailer.mode).toBe('outbox');
     const temporaryPassword = generateTemporaryPassword();
-    const content = temporaryPasswordEmail({ userName: 'jsmith', temporaryPassword, partnerName: 'Northwind' });
+    const content = temporaryPasswordEmail({
+      userName: 'jsmith',
+      temporaryPassword,
+      partnerName: 'Northwind',
+      signInUrl: SIGN_IN,
+    });
     const sent = await mailer.send({ to: 'j.smith@example.co.uk', ...content });
     mailer.close();
 
@@ -129,7 +143,12 @@ describe('createMailer with SMTP_URL', () => {
     const mailer = createMailer({ dataDir: '/nonexistent', mailFrom: FROM, smtpUrl: `smtp://127.0.0.1:${port}` });
     expect(mailer.mode).toBe('smtp');
     const temporaryPassword = generateTemporaryPassword();
-    const content = temporaryPasswordEmail({ userName: 'jsmith', temporaryPassword, partnerName: 'Northwind' });
+    const content = temporaryPasswordEmail({
+      userName: 'jsmith',
+      temporaryPassword,
+      partnerName: 'Northwind',
+      signInUrl: SIGN_IN,
+    });
     const sent = await mailer.send({ to: 'j.smith@example.co.uk', ...content });
     mailer.close();
 

@@ -113,6 +113,11 @@ export function automatedSignOff(partnerName: string): string[] {
 
 export type ComposedMail = Pick<MailMessage, 'subject' | 'text' | 'html'>;
 
+/** The portal's sign-in page below its public URL (which ends in a slash, so a base path is kept). */
+export function signInUrlOf(publicUrl: string): string {
+  return new URL('login', publicUrl).href;
+}
+
 /** Why a temporary password is sent: a forgot-password request, or a new account an administrator added. */
 export type TemporaryPasswordPurpose = 'reset' | 'new-account';
 
@@ -137,10 +142,12 @@ export function temporaryPasswordEmail(input: {
   userName: string;
   temporaryPassword: string;
   partnerName: string;
+  /** The portal's sign-in page, which the e-mail links to (docs/decisions/0139). */
+  signInUrl: string;
   purpose?: TemporaryPasswordPurpose;
   validForHours?: number;
 }): ComposedMail {
-  const { userName, temporaryPassword, partnerName, purpose = 'reset', validForHours } = input;
+  const { userName, temporaryPassword, partnerName, signInUrl, purpose = 'reset', validForHours } = input;
   const portal = `${partnerName} business portal`;
   const copy = PURPOSE_COPY[purpose];
   const subject = copy.subject.replace('{portal}', portal);
@@ -155,8 +162,8 @@ export function temporaryPasswordEmail(input: {
     '',
     `    ${temporaryPassword}`,
     '',
-    'Log in with your username and this temporary password. You must then change it to a new password of your',
-    `own before you can continue.${validity}`,
+    `Log in at ${signInUrl} with your username and this temporary password. You must then change it to a new`,
+    `password of your own before you can continue.${validity}`,
     '',
     copy.outro,
     '',
@@ -171,8 +178,8 @@ export function temporaryPasswordEmail(input: {
 <p>${e(intro)}</p>
 <p>Your username is ${e(userName)}. Your temporary password is:</p>
 <p style="font-family: 'Courier New', Courier, monospace; font-size: 18px; letter-spacing: 1px;"><strong>${e(temporaryPassword)}</strong></p>
-<p>Log in with your username and this temporary password. You must then change it to a new password of your own
-before you can continue.${e(validity)}</p>
+<p>Log in at <a href="${e(signInUrl)}">${e(signInUrl)}</a> with your username and this temporary password. You must
+then change it to a new password of your own before you can continue.${e(validity)}</p>
 <p>${e(copy.outro)}</p>
 <p>Kind regards,<br>${e(partnerName)}</p>
 <p style="font-size: 12px; color: #5f5f5f;">This is an automated message. Please do not reply to this e-mail.</p>

@@ -3,7 +3,7 @@ import { type ComparisonOperator, type FilterNode, formatFilter, type ODataLiter
 import type { AnyODataResource, ResolvedField } from './resource.js';
 
 // Generators of $filter and $orderby text over a resource's fields, valid and broken, shared by the list layer's
-// property tests and the API's fuzz test of a real list endpoint. Test-only code.
+// property tests and the API's fuzz test of a real list operation. Test-only code.
 
 /** Rows the generators draw sample values from. */
 export type Row = Record<string, unknown> & { id: number };

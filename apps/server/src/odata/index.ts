@@ -1,4 +1,4 @@
-// The list layer every list endpoint uses: define a resource, then answer with runODataList.
+// The list layer every list operation uses: define a resource, then answer with runODataList.
 export { buildODataQueries, type ODataListInput, runODataList } from './apply.js';
 export {
   type ComparisonOperator,

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { defineODataResource } from './resource.js';
 
-// Resources and scoped base queries the odata tests share. They are shaped like the real list endpoints
+// Resources and scoped base queries the odata tests share. They are shaped like the real list operations
 // (spec field names, a company scope) without being them; the modules define their own.
 
 /** A copy of the run's small demo data (anchored on DEMO_ANCHOR_DAY); close() also removes it. */

@@ -12,7 +12,24 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; a key with no file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what work that never finished left under a folder (a key prefix): in each of its sub-folders that no
+   * one has written to since `idleSince` and `inUse` does not claim, the unfinished writes, the stored files `keep`
+   * does not keep, and then the sub-folder itself when that empties it.
+   */
+  sweep(prefix: string, options: SweepOptions): Promise<SweepReport>;
 }
+
+export type SweepOptions = {
+  idleSince: Date;
+  /** Whether a sub-folder (`prefix/name`) belongs to work still under way in this process. */
+  inUse: (folder: string) => boolean;
+  /** Which of an idle sub-folder's stored files (keys; perhaps none) must stay. */
+  keep: (folder: string, keys: readonly string[]) => Promise<ReadonlySet<string>>;
+};
+
+/** What a sweep removed, and the sub-folders it left alone as written to lately or in use. */
+export type SweepReport = { unfinishedWrites: number; files: number; folders: number; busyFolders: string[] };
 
 export class FileNotStoredError extends Error {
   constructor(readonly key: string) {

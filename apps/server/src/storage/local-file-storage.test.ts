@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -71,5 +71,59 @@ describe('LocalFileStorage', () => {
       await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/Unsafe storage key/);
     }
     expect(await readFile(path.join(root, 'secret.txt'), 'utf8')).toBe('secret');
+  });
+});
+
+describe('LocalFileStorage.sweep', () => {
+  const HOUR_MS = 3_600_000;
+  const filesRoot = () => path.join(root, 'files');
+
+  /** Writes files into a sub-folder of uploads/, the files and the folder last touched `ageMs` ago. */
+  async function folderOf(name: string, files: string[], ageMs: number) {
+    const dir = path.join(filesRoot(), 'uploads', name);
+    await mkdir(dir, { recursive: true });
+    const when = new Date(Date.now() - ageMs);
+    for (const file of files) {
+      await writeFile(path.join(dir, file), 'x');
+      await utimes(path.join(dir, file), when, when);
+    }
+    await utimes(dir, when, when);
+    return dir;
+  }
+
+  it('empties the idle folders of unfinished writes and unkept files, and leaves busy ones alone', async () => {
+    const idle = await folderOf('idle', ['1.png', '2.png', '3.png.0123456789ab.tmp'], 2 * HOUR_MS);
+    const emptied = await folderOf('emptied', ['1.png.0123456789ab.tmp'], 2 * HOUR_MS);
+    const fresh = await folderOf('fresh', ['1.png.0123456789ab.tmp', '1.png'], 0);
+    const inUse = await folderOf('in-use', ['1.png.0123456789ab.tmp'], 2 * HOUR_MS);
+    const asked: string[] = [];
+    const report = await storage.sweep('uploads', {
+      idleSince: new Date(Date.now() - HOUR_MS),
+      inUse: (folder) => folder === 'uploads/in-use',
+      keep: async (folder, keys) => {
+        asked.push(folder);
+        return new Set(keys.filter((key) => key.endsWith('/2.png')));
+      },
+    });
+    expect(await readdir(idle)).toEqual(['2.png']);
+    await expect(readdir(emptied)).rejects.toThrow(/ENOENT/);
+    expect((await readdir(fresh)).sort()).toEqual(['1.png', '1.png.0123456789ab.tmp']);
+    expect(await readdir(inUse)).toEqual(['1.png.0123456789ab.tmp']);
+    expect(asked.sort()).toEqual(['uploads/emptied', 'uploads/idle']);
+    expect({ ...report, busyFolders: report.busyFolders.sort() }).toEqual({
+      unfinishedWrites: 2,
+      files: 1,
+      folders: 1,
+      busyFolders: ['uploads/fresh', 'uploads/in-use'],
+    });
+  });
+
+  it('finds nothing to do where nothing was ever stored', async () => {
+    const report = await storage.sweep('uploads', {
+      idleSince: new Date(),
+      inUse: () => false,
+      keep: async () => new Set(),
+    });
+    expect(report).toEqual({ unfinishedWrites: 0, files: 0, folders: 0, busyFolders: [] });
   });
 });

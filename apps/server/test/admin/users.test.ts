@@ -58,7 +58,11 @@ describe('POST /api/users: a new user', () => {
 
     const login = (password: string) =>
       post('/api/login', { username: 'leeds.manager', password, cookiePolicyAccepted: 'true' });
-    expect((await login(temporary)).json()).toMatchObject({ error: 'requires_password_reset' });
+    // It links to the portal's sign-in page (PUBLIC_URL, here the default), and the first sign-in is told apart
+    // from an expired password (decision 0139).
+    expect(mail?.text).toContain('Log in at http://localhost:3000/login with your username');
+    expect(mail?.html).toContain('<a href="http://localhost:3000/login">');
+    expect((await login(temporary)).json()).toMatchObject({ error: 'requires_password_reset', first_sign_in: true });
     const changed = await post('/api/login/changePassword', {
       userName: 'leeds.manager',
       currentPassword: temporary,
@@ -67,6 +71,12 @@ describe('POST /api/users: a new user', () => {
     expect(changed.statusCode).toBe(200);
     // Single use: the temporary password is now just a wrong one.
     expect((await login(temporary)).json()).toMatchObject({ error: 'invalid_grant' });
+    // Once chosen, a password that must be changed again (expired, or reset) is no first sign-in.
+    await db().updateTable('user_credentials').set({ reset_required: true }).where('user_id', '=', user.id).execute();
+    const again = (await login('Copper-Lantern-5829')).json();
+    expect(again).toMatchObject({ error: 'requires_password_reset' });
+    expect(again).not.toHaveProperty('first_sign_in');
+    await db().updateTable('user_credentials').set({ reset_required: false }).where('user_id', '=', user.id).execute();
 
     const session = await signIn(context.app, 'leeds.manager', 'Copper-Lantern-5829');
     const sites = await context.app.inject({ method: 'GET', url: '/api/sites', headers: bearer(session.accessToken) });

@@ -1,9 +1,9 @@
-import { ENDPOINT_LIST, endpoint } from '@portal/contract';
+import { OPERATION_LIST, operation } from '@portal/contract';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/app.js';
-import { registerEndpoint, requireEveryEndpointRegistered } from '../../src/modules/endpoint-routes.js';
+import { registerOperation, requireEveryOperationRegistered } from '../../src/modules/operation-routes.js';
 import {
   bearer,
   buildTestApp,
@@ -47,14 +47,14 @@ beforeAll(async () => {
 describe('every API route', () => {
   it('is in the OpenAPI document', () => {
     const listed = new Set(operations.map((op) => `${op.method} ${op.path}`));
-    for (const { endpoint: e } of ENDPOINT_LIST) {
+    for (const { operation: e } of OPERATION_LIST) {
       if (!e.unlisted) expect(listed, e.path).toContain(`${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`);
     }
   });
 
   it('is public exactly when the table says it is public on purpose', () => {
-    const declaredPublic = ENDPOINT_LIST.filter(({ endpoint: e }) => e.access === 'public').map(
-      ({ endpoint: e }) => `${e.method} ${e.path}`,
+    const declaredPublic = OPERATION_LIST.filter(({ operation: e }) => e.access === 'public').map(
+      ({ operation: e }) => `${e.method} ${e.path}`,
     );
     expect(new Set(declaredPublic)).toEqual(PUBLIC);
   });
@@ -75,7 +75,7 @@ describe('every API route', () => {
 describe('route access declarations', () => {
   it('make analytics routes need the dash token of the same session too', async () => {
     const app = await buildTestApp(context.database);
-    const chart = endpoint({
+    const chart = operation({
       method: 'GET',
       path: '/api/test/chart',
       summary: 'a test chart',
@@ -83,7 +83,7 @@ describe('route access declarations', () => {
       dashToken: true,
       response: z.object({ ok: z.boolean() }),
     });
-    registerEndpoint(app, chart, async () => ({ ok: true }));
+    registerOperation(app, chart, async () => ({ ok: true }));
     try {
       const session = await signIn(app, 'acme.admin');
       const other = await signIn(app, 'acme.admin');
@@ -104,18 +104,18 @@ describe('route access declarations', () => {
     }
   });
 
-  it('stop the server from starting when an endpoint of the table is not registered', async () => {
+  it('stop the server from starting when an operation of the table is not registered', async () => {
     const bare = Fastify();
-    requireEveryEndpointRegistered(bare);
+    requireEveryOperationRegistered(bare);
     await expect(bare.ready()).rejects.toThrow(/not registered: .*orders\.items/);
     await bare.close();
   });
 
-  it('stop the server from starting when an /api route is not from the endpoint table', async () => {
+  it('stop the server from starting when an /api route is not from the operation table', async () => {
     const database = await openTestDatabase();
     try {
       const app = await buildApp(testConfig(), { database });
-      expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/not from the contract's endpoint table/);
+      expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/not from the contract's operation table/);
       await app.close();
     } finally {
       await database.close();

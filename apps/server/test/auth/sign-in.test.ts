@@ -45,6 +45,8 @@ describe('POST /api/login', () => {
     const response = await login({ username: 'acme.expired', password: DEMO_PASSWORD });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'requires_password_reset' });
+    // An expired password is not a new account's first: the spec's expired screen (decision 0139).
+    expect(response.json()).not.toHaveProperty('first_sign_in');
   });
 
   it('asks for the cookie policy until the user has accepted it, then remembers the acceptance', async () => {

@@ -1,9 +1,9 @@
-import { endpoint } from '@portal/contract';
+import { operation } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
-import { registerEndpoint } from '../../src/modules/endpoint-routes.js';
+import { registerOperation } from '../../src/modules/operation-routes.js';
 import { buildTestApp, form, openTestDatabase } from '../support/test-app.js';
 
 // The sign-in throttle counts failures per client address (docs/decisions/0010). Which address that is depends on
@@ -75,7 +75,7 @@ describe('the client address behind a proxy', () => {
   });
 });
 
-const clientAddress = endpoint({
+const clientAddress = operation({
   method: 'GET',
   path: '/api/test/client-address',
   summary: 'The client address the server sees',
@@ -95,7 +95,7 @@ describe('TRUST_PROXY values', () => {
     ['10.0.0.0/8', '127.0.0.1'],
   ])('TRUST_PROXY=%s makes the client %s', async (value, client) => {
     const app = await appWith(value === undefined ? {} : { TRUST_PROXY: value });
-    registerEndpoint(app, clientAddress, async ({ request }) => ({ ip: request.ip }));
+    registerOperation(app, clientAddress, async ({ request }) => ({ ip: request.ip }));
     const answer = await app.inject({
       method: 'GET',
       url: '/api/test/client-address',

@@ -8,7 +8,7 @@ import {
   carrierLine,
   GLOBEX,
   TEST_CARRIER_TIMINGS,
-} from '../mobile-carriers/carrier-fixtures.js';
+} from '../mobile-device/carrier-fixtures.js';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { signIn, useDemoApp } from '../support/test-app.js';
 

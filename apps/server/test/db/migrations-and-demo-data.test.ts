@@ -38,6 +38,10 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0007-diagnostics',
       '0008-fault-reports',
       '0009-fault-report-group-key',
+      '0010-fault-report-repeats-and-quota',
+      '0011-user-name-key',
+      '0012-first-password',
+      '0013-carrier-registry',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FaultReportFields } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import type { App } from '../../src/app.js';
 import type { Database } from '../../src/db/schema.js';
-import type { BroadbandTestLine } from '../mobile-carriers/carrier-fixtures.js';
+import type { BroadbandTestLine } from '../mobile-device/carrier-fixtures.js';
 
 /** A real PNG: signature, IHDR, one IDAT of a grey image, IEND, with their CRCs (an image viewer opens it). */
 export function pngImage(width = 8, height = 8): Buffer {
@@ -51,7 +54,13 @@ export const SLOW_SPEEDS: FaultReportFields = {
 
 export const NO_CONNECTION: FaultReportFields = { ...SLOW_SPEEDS, faultType: 'NoConnection', speedTestResults: [] };
 
-export type Upload = { name: string; bytes: Buffer | (() => Readable); type?: string };
+export type Upload = {
+  name: string;
+  bytes: Buffer | (() => Readable);
+  type?: string;
+  /** The Content-Disposition's file name parameter exactly as sent (say `filename*=UTF-8''a%00b.png`), for `name`. */
+  filenameParameter?: string;
+};
 
 const BOUNDARY = 'fault-test-boundary-1b9e';
 export const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -70,7 +79,7 @@ export function multipartBody(
     if (!options.reportLast) yield Buffer.from(reportPart);
     for (const file of files) {
       yield Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="traceRouteImages"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="traceRouteImages"; ${file.filenameParameter ?? `filename="${file.name}"`}\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
       );
       if (Buffer.isBuffer(file.bytes)) yield file.bytes;
       else yield* file.bytes();
@@ -113,4 +122,57 @@ export async function diagnosticsGroup(
     .values({ group_id: id, test: 'lineStatus', finished_at: finished ? new Date() : null, success: finished })
     .execute();
   return id;
+}
+
+const SERVICE = { 494: 'broadbandKeystone', 588: 'broadbandSkylark' } as const;
+
+export type FaultPost = {
+  token: string;
+  line: BroadbandTestLine;
+  carrier: 494 | 588;
+  groupId: string;
+  fields: unknown;
+  files?: readonly Upload[];
+  headers?: Record<string, string>;
+};
+
+/** POST /api/{bbservice}/:id/reportFault as the token's user, the body streamed as the web app sends it. */
+export function postFaultReport(app: App, post: FaultPost) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/${SERVICE[post.carrier]}/${post.line.orderItemId}/reportFault?groupId=${post.groupId}`,
+    headers: { ...post.headers, authorization: `Bearer ${post.token}`, 'content-type': MULTIPART_TYPE },
+    payload: multipartBody(post.fields, post.files ?? []),
+  });
+}
+
+/** Every file under a folder, temporary ones included, as paths relative to it. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The storage keys the fault_report_images rows name. */
+export async function referencedImageKeys(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('fault_report_images').select('storage_key').execute();
+  return rows.map((row) => row.storage_key).sort();
+}
+
+/**
+ * A PNG of `size` bytes whose first `firstBytes` arrive at once and the rest only once `gate` settles: an upload
+ * still in progress, for as long as the test holds the gate. The first bytes are enough for its type to be known,
+ * so its storage (the temporary file) has begun by the time they are read.
+ */
+export function gatedPng(size: number, gate: Promise<void>, firstBytes = 8 * 1024): () => Readable {
+  return () =>
+    Readable.from(
+      (async function* () {
+        const head = pngImage();
+        yield Buffer.concat([head, Buffer.alloc(firstBytes - head.length, 0x5a)]);
+        await gate;
+        yield Buffer.alloc(size - firstBytes, 0x5a);
+      })(),
+    );
 }

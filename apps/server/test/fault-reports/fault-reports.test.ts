@@ -11,7 +11,7 @@ import {
   GLOBEX,
   settle,
   TEST_CARRIER_TIMINGS,
-} from '../mobile-carriers/carrier-fixtures.js';
+} from '../mobile-device/carrier-fixtures.js';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { signIn, useDemoApp } from '../support/test-app.js';
 import {
@@ -67,7 +67,7 @@ function storedFiles(): string[] {
 }
 
 async function countRows() {
-  const count = async (table: 'fault_reports' | 'fault_report_images' | 'carrier_requests') =>
+  const count = async (table: 'fault_reports' | 'fault_report_images' | 'carrier_requests' | 'fault_report_uploads') =>
     Number(
       (
         await db()
@@ -80,6 +80,8 @@ async function countRows() {
     reports: await count('fault_reports'),
     images: await count('fault_report_images'),
     requests: await count('carrier_requests'),
+    // A refused upload is ended too: nothing left for the sweep of unfinished uploads (docs/decisions/0122).
+    unfinishedUploads: await count('fault_report_uploads'),
     files: storedFiles().length,
   };
 }
@@ -161,6 +163,25 @@ describe('POST /api/{bbservice}/:id/reportFault: refusals store nothing', () => 
       400,
     );
     expect(fileFirst.details).toEqual([expect.objectContaining({ field: 'report', rule: 'first_part' })]);
+  });
+
+  it('answers 400 naming report.faultStartedDate for a date the database cannot keep or that is to come', async () => {
+    const { line, group } = await lineWithGroup(494, 1);
+    const dayAfterTomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const dates: Array<[string, string]> = [
+      ['0000-01-01', 'too_small'],
+      ['0000-12-31', 'too_small'],
+      ['0000-02-29', 'too_small'],
+      ['0999-12-31', 'too_small'],
+      [dayAfterTomorrow, 'too_big'],
+    ];
+    for (const [date, rule] of dates) {
+      const body = await expectRefused(
+        () => report(line, 494, group, { ...NO_CONNECTION, faultStartedDate: date }),
+        400,
+      );
+      expect(body.details, date).toEqual([expect.objectContaining({ field: 'report.faultStartedDate', rule })]);
+    }
   });
 
   it('answers 400 for a slow speeds fault without an image, and over the file count', async () => {
@@ -246,6 +267,25 @@ describe('a good report: stored, then raised with the carrier by the worker', ()
       user_name: 'System',
       notes: `Fault ${accepted.reference} raised with Keystone Networks (their reference ${raised[0]!.faultId})`,
     });
+  });
+
+  it('keeps a file name with control characters without them, and at most 255 characters of it', async () => {
+    const { line, group } = await lineWithGroup(494, 2);
+    const files: Upload[] = [
+      { name: 'a\u0000b.png', bytes: pngImage(5, 5) },
+      { name: 'ignored', filenameParameter: "filename*=UTF-8''c%00d%1B%7F.png", bytes: pngImage(5, 6) },
+      { name: `${'x'.repeat(300)}.png`, bytes: pngImage(5, 7) },
+      { name: '\u0001\u0002', bytes: pngImage(5, 8) },
+    ];
+    const response = await report(line, 494, group, SLOW_SPEEDS, files);
+    expect(response.statusCode, response.body).toBe(202);
+    const names = await db()
+      .selectFrom('fault_report_images')
+      .select('file_name')
+      .where('fault_report_id', '=', response.json().id)
+      .orderBy('id')
+      .execute();
+    expect(names.map((row) => row.file_name)).toEqual(['ab.png', 'cd.png', 'x'.repeat(255), 'image']);
   });
 
   it('raises a report with Skylark as a ticket and its images as attachments', async () => {

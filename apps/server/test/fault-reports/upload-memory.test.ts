@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openConfiguredDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { ensureDemoData } from '../../src/db/seed/ensure-demo-data.js';
-import { ACME, type BroadbandTestLine, broadbandLine } from '../mobile-carriers/carrier-fixtures.js';
+import { ACME, type BroadbandTestLine, broadbandLine } from '../mobile-device/carrier-fixtures.js';
 import { type BuiltServer, buildServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
 import {
   diagnosticsGroup,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ordersInEstate } from '../../src/estate/conditions.js';
+import { ordersInEstate } from '../../src/scope/conditions.js';
 import { estateScopeOf } from '../support/callers.js';
 import { useDemoApp } from '../support/test-app.js';
 

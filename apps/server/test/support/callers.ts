@@ -1,7 +1,7 @@
 import type { AccessType, FunctionalityCode, ProfileLevel } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
-import { type EstateCaller, type EstateScope, estateScope } from '../../src/estate/estate-scope.js';
+import { type EstateCaller, type EstateScope, estateScope } from '../../src/scope/estate-scope.js';
 
 /** A user of the database as an estate scope sees its caller: level, partner and functionality, as at sign-in. */
 export async function estateCallerOf(db: Kysely<Database>, userName: string): Promise<EstateCaller> {

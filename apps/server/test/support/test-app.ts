@@ -1,3 +1,4 @@
+import type { CarrierRegistry } from '@portal/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
@@ -23,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     JWT_SECRET: 'test-signing-secret-of-at-least-32-characters',
     // Tests that need the carrier worker drive it (app.carrierWorker.runOnce) or turn it on.
     CARRIER_WORKER: 'off',
+    // Tests of the sweep of unfinished uploads turn it on, over an UPLOADS_DIR of their own.
+    UPLOAD_SWEEP: 'off',
     ...env,
   });
 }
@@ -30,6 +33,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export type TestAppOptions = {
   /** The carriers' resilience timings (the production ones wait seconds before a timeout or a half-open circuit). */
   carrierTimings?: Partial<ResilienceTimings>;
+  /** The carriers whose routes the app registers, when not the contract's registry. */
+  carrierRegistry?: CarrierRegistry;
 };
 
 /** The app in-process over the given database, not yet ready, so a test may still add routes to it. */
@@ -48,6 +53,7 @@ export function buildTestApp(database: DatabaseHandle, env: Record<string, strin
     database,
     ...(carriers ? { carriers } : {}),
     ...(broadbandCarriers ? { broadbandCarriers } : {}),
+    ...(options.carrierRegistry ? { carrierRegistry: options.carrierRegistry } : {}),
   });
 }
 

@@ -6,6 +6,8 @@ import type { LineKind } from './target-ids.js';
 export type ExampleContext = {
   /** The caller's own ids of a line of each kind, as the path parameters get them (URL text). */
   ids: Record<LineKind, Partial<Record<ParamTarget, string>>>;
+  /** The ids of the line the call names (for a carrier's operation, a line of that carrier). */
+  line: Partial<Record<ParamTarget, string>>;
   /** A bill of a company of the caller's estate (or of Acme's, for a caller without one). */
   invoice: { location: string; pdfFileName: string };
   /** The caller's company id (or Acme's). */
@@ -29,6 +31,9 @@ export type ExampleContext = {
   diagnosticsGroup(orderItemId: string): Promise<string>;
 };
 
+/** What a caller offers every example; the line is the call's own. */
+export type CallerExampleContext = Omit<ExampleContext, 'line'>;
+
 /**
  * The query (URL text) and body of a valid call; form bodies hold strings, as forms do. `line`: the kind of line
  * whose ids fill the path (mobile unless said).
@@ -45,59 +50,54 @@ export type Example = {
 // both Vertex networks take), and a bar each carrier offers every line.
 const NEW_HALO_SIM = '89499999999';
 const NEW_VERTEX_SIM = '8944999999999999999';
-const HALO_BAR = 14;
+const HALO_BAR = 52;
 /** Each Vertex network names its bars its own way: premium-rate calls are PRS on 27 and PRM on 36. */
-const vertexBar = ({ ids }: ExampleContext) => (ids.vertex.supplier === '36' ? 'PRM' : 'PRS');
+const vertexBar = ({ line }: ExampleContext) => (line.supplier === '36' ? 'PRM' : 'PRS');
+
+/** A diagnostics group on the call's line, with one test run, for the calls that belong to one. */
+const groupOnLine = (context: ExampleContext) => context.diagnosticsGroup(context.line.orderItem!);
 
 /** A fault report that needs no image: only slow speeds asks for trace routes. */
-const faultReport = (line: 'keystone' | 'skylark') =>
-  ({
-    line,
-    query: async (context) => ({ groupId: await context.diagnosticsGroup(context.ids[line].orderItem!) }),
-    body: () => ({
-      faultType: 'NoConnection',
-      faultDescription: 'Sweep: no sync since the storm',
-      faultStartedDate: '2026-11-20',
-      speedTestResults: [],
-      contactName: 'Sweep Contact',
-      contactNumber: '01632 960000',
-      frequency: 'Constantly',
-      routerType: 'Sweep Router 1',
-      routerRebooted: true,
-      microfiltersSwapTest: true,
-      masterSocketTest: false,
-      nonAdslEquipmentRemoved: true,
-      intrusionConsent: true,
-      acceptEngineeringCharges: true,
-    }),
-  }) satisfies Example;
+const faultReport = {
+  query: async (context) => ({ groupId: await groupOnLine(context) }),
+  body: () => ({
+    faultType: 'NoConnection',
+    faultDescription: 'Sweep: no sync since the storm',
+    faultStartedDate: '2026-11-20',
+    speedTestResults: [],
+    contactName: 'Sweep Contact',
+    contactNumber: '01632 960000',
+    frequency: 'Constantly',
+    routerType: 'Sweep Router 1',
+    routerRebooted: true,
+    microfiltersSwapTest: true,
+    masterSocketTest: false,
+    nonAdslEquipmentRemoved: true,
+    intrusionConsent: true,
+    acceptEngineeringCharges: true,
+  }),
+} satisfies Example;
 
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
 
-/** Every diagnostics route of one broadband carrier's area, on the caller's line of that carrier (decision 0095). */
-function broadbandExamples(area: 'businessBroadband' | 'alternativeBroadband', line: 'keystone' | 'skylark') {
-  const inGroup = (extra: Record<string, string> = {}): Example => ({
-    line,
-    query: async (context) => ({ groupId: await context.diagnosticsGroup(context.ids[line].orderItem!), ...extra }),
-  });
-  const onLine: Example = { line };
-  return {
-    [`${area}.diagnosticsGroup`]: onLine,
-    [`${area}.onlineStatus`]: onLine,
-    [`${area}.syncStatus`]: inGroup(),
-    [`${area}.exchangeStatus`]: inGroup(),
-    [`${area}.broadbandStatus`]: inGroup(),
-    [`${area}.lineStatus`]: inGroup(),
-    [`${area}.fibreStatus`]: inGroup({ runIntrusiveTest: 'false' }),
-    [`${area}.services`]: onLine,
-    [`${area}.sessionHistory`]: { line, query: odataPage.query },
-    [`${area}.sessionHistoryDownload`]: { line, query: () => ({ count: '5' }) },
-    [`${area}.lineHistory`]: { line, query: odataPage.query },
-    [`${area}.lineHistoryDownload`]: { line, query: () => ({ count: '5' }) },
-    [`${area}.authenticationLogs`]: { line, query: odataPage.query },
-    [`${area}.speedTestResults`]: onLine,
-  } satisfies Record<string, Example>;
-}
+/** Every diagnostics route of the broadband family, on the caller's line of the call's carrier (decision 0095). */
+const inGroup = (extra: Record<string, string> = {}): Example => ({
+  query: async (context) => ({ groupId: await groupOnLine(context), ...extra }),
+});
+const BROADBAND_DIAGNOSTICS_EXAMPLES = {
+  'broadbandDiagnostics.syncStatus': inGroup(),
+  'broadbandDiagnostics.exchangeStatus': inGroup(),
+  'broadbandDiagnostics.broadbandStatus': inGroup(),
+  'broadbandDiagnostics.lineStatus': inGroup(),
+  'broadbandDiagnostics.fibreStatus': inGroup({ runIntrusiveTest: 'false' }),
+  'broadbandDiagnostics.sessionHistory': odataPage,
+  'broadbandDiagnostics.sessionHistoryDownload': { query: () => ({ count: '5' }) },
+  'broadbandDiagnostics.lineHistory': odataPage,
+  'broadbandDiagnostics.lineHistoryDownload': { query: () => ({ count: '5' }) },
+  'broadbandDiagnostics.authenticationLogs': odataPage,
+  'broadbandDiagnostics.reportFault': faultReport,
+} satisfies Record<string, Example>;
+
 /** An edit of the caller's own mobile device that leaves it on its site and in its team. */
 const ownDevice = ({ ids }: ExampleContext) => ({
   id: Number(ids.mobile.endpoint),
@@ -127,21 +127,21 @@ const message = {
 } satisfies Example;
 
 /**
- * A valid query and body for every endpoint that takes one, by `area.name` of the contract's endpoint table. Path
- * parameters come from the caller's line (target-ids.ts). The sweeps check each example against its endpoint's
+ * A valid query and body for every operation that takes one, by `area.name` of the contract's operation table. Path
+ * parameters come from the caller's line (target-ids.ts). The sweeps check each example against its operation's
  * schemas.
  */
 export const EXAMPLES: Readonly<Record<string, Example>> = {
-  'auth.login': {
+  'login.login': {
     body: async ({ freshAccount }) => ({
       username: (await freshAccount()).userName,
       password: DEMO_PASSWORD,
       cookiePolicyAccepted: 'true',
     }),
   },
-  'auth.refresh': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
-  'auth.revoke': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
-  'auth.acceptCookiePolicy': { body: () => ({ isAccepted: true, date: '2026-11-21T09:30:00Z' }) },
+  'login.refresh': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
+  'login.revoke': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
+  'login.acceptCookiePolicy': { body: () => ({ isAccepted: true, date: '2026-11-21T09:30:00Z' }) },
   'passwords.changePassword': {
     body: async ({ freshAccount }) => ({
       userName: (await freshAccount()).userName,
@@ -157,15 +157,15 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   },
   'search.search': { query: () => ({ searchTerm: 'Ltd', count: '3' }) },
   'companies.list': odataPage,
-  'endpoints.mobileHandsetsOfUser': odataPage,
-  'endpoints.broadbandConnectionsOfUser': odataPage,
-  'endpoints.mobileHandsetsOfSite': odataPage,
-  'endpoints.mobileHandsetsOfTeam': odataPage,
-  'endpoints.broadbandConnectionsOfSite': { ...odataPage, line: 'broadband' },
-  'endpoints.list': { query: () => ({ $select: 'id,name', $top: '5', $count: 'true' }) },
-  'endpoints.changeName': { body: (context) => ({ id: ownDevice(context).id, name: 'Sweep device' }) },
-  'endpoints.changeSite': { body: (context) => ({ id: ownDevice(context).id, siteId: ownDevice(context).siteId }) },
-  'endpoints.changeTeams': { body: (context) => ({ id: ownDevice(context).id, teamIds: [ownDevice(context).team] }) },
+  'estate.mobileHandsetsOfUser': odataPage,
+  'estate.broadbandConnectionsOfUser': odataPage,
+  'estate.mobileHandsetsOfSite': odataPage,
+  'estate.mobileHandsetsOfTeam': odataPage,
+  'estate.broadbandConnectionsOfSite': { ...odataPage, line: 'broadband' },
+  'estate.list': { query: () => ({ $select: 'id,name', $top: '5', $count: 'true' }) },
+  'estate.changeName': { body: (context) => ({ id: ownDevice(context).id, name: 'Sweep device' }) },
+  'estate.changeSite': { body: (context) => ({ id: ownDevice(context).id, siteId: ownDevice(context).siteId }) },
+  'estate.changeTeams': { body: (context) => ({ id: ownDevice(context).id, teamIds: [ownDevice(context).team] }) },
   'sites.list': odataPage,
   'sites.get': { query: () => ({ $select: 'id,name' }) },
   'sites.create': { body: ({ companyId }) => ({ name: 'Sweep site', companyId: Number(companyId), newAddress }) },
@@ -174,6 +174,11 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
     body: () => ({ name: 'Sweep site (renamed)', newAddress }),
   },
   'sites.remove': { params: async ({ freshSite }) => ({ id: await freshSite() }) },
+  'sites.deletionCheck': { params: async ({ freshSite }) => ({ id: await freshSite() }) },
+  'sites.moveLines': {
+    params: async ({ freshSite }) => ({ id: await freshSite() }),
+    body: async ({ freshSite }) => ({ targetSiteId: Number(await freshSite()) }),
+  },
   'teams.list': odataPage,
   'teams.create': {
     body: ({ companyId, ids }) => ({
@@ -193,12 +198,12 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'users.create': { body: mobileUserSave },
   'users.update': { body: mobileUserSave },
   'teams.get': { query: () => ({ $expand: 'EndPoints' }) },
-  'invoices.list': odataPage,
-  'invoices.callsChart': companyChart,
-  'invoices.durationChart': companyChart,
-  'invoices.costChart': companyChart,
-  'invoices.unbilledCalls': companyChart,
-  'invoices.download': {
+  'bills.list': odataPage,
+  'bills.callsChart': companyChart,
+  'bills.durationChart': companyChart,
+  'bills.costChart': companyChart,
+  'bills.unbilledCalls': companyChart,
+  'bills.download': {
     query: ({ invoice }) => ({ webDataPhysicalLocation: invoice.location, fileName: invoice.pdfFileName }),
   },
   'messages.create': message,
@@ -209,46 +214,33 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'orders.itemEvents': odataPage,
   'usage.endpointBroadband': { line: 'broadband' },
   'usage.endpointLineUsage': { line: 'broadband' },
-  ...broadbandExamples('businessBroadband', 'keystone'),
-  ...broadbandExamples('alternativeBroadband', 'skylark'),
-  'firstCarrier.details': { line: 'halo' },
-  'firstCarrier.spendLimitStatus': { line: 'halo' },
-  'firstCarrier.tariffAddons': {
-    query: ({ ids }) => ({ type: '3', pagesize: '100', orderItemId: String(ids.halo.orderItem) }),
+  ...BROADBAND_DIAGNOSTICS_EXAMPLES,
+  'mobileFirst.tariffAddons': {
+    query: ({ line }) => ({ type: '3', pagesize: '100', orderItemId: String(line.orderItem) }),
   },
-  'firstCarrier.simSwap': {
-    line: 'halo',
-    body: ({ ids }) => ({ serialNumber: NEW_HALO_SIM, orderItemId: Number(ids.halo.orderItem) }),
+  'mobileFirst.simSwap': {
+    body: ({ line }) => ({ serialNumber: NEW_HALO_SIM, orderItemId: Number(line.orderItem) }),
   },
-  'firstCarrier.spendLimitUnbar': {
-    line: 'halo',
-    body: ({ ids }) => ({ orderItemId: Number(ids.halo.orderItem), addEvent: true }),
+  'mobileFirst.spendLimitUnbar': {
+    body: ({ line }) => ({ orderItemId: Number(line.orderItem), addEvent: true }),
   },
-  'firstCarrier.changeBars': {
-    line: 'halo',
-    body: ({ ids }) => ({
+  'mobileFirst.changeBars': {
+    body: ({ line }) => ({
       barsToAdd: [HALO_BAR],
       barsToRemove: [],
-      orderItemId: Number(ids.halo.orderItem),
+      orderItemId: Number(line.orderItem),
       addEvent: true,
     }),
   },
-  'faultReports.businessBroadband': faultReport('keystone'),
-  'faultReports.alternativeBroadband': faultReport('skylark'),
-  'secondCarrier.details': { line: 'vertex' },
-  'secondCarrier.bars': { line: 'vertex' },
-  'secondCarrier.assignedBars': { line: 'vertex' },
-  'secondCarrier.simValidation': { query: ({ ids }) => ({ supplierId: String(ids.vertex.supplier) }) },
-  'secondCarrier.simSwap': {
-    line: 'vertex',
-    body: ({ ids }) => ({ simNumber: NEW_VERTEX_SIM, orderItemId: Number(ids.vertex.orderItem) }),
+  'mobileSecond.simValidation': { query: ({ line }) => ({ supplierId: String(line.supplier) }) },
+  'mobileSecond.simSwap': {
+    body: ({ line }) => ({ simNumber: NEW_VERTEX_SIM, orderItemId: Number(line.orderItem) }),
   },
-  'secondCarrier.toggleBar': {
-    line: 'vertex',
+  'mobileSecond.toggleBar': {
     body: (context) => ({
       barsToAdd: [vertexBar(context)],
       barsToRemove: [],
-      orderItemId: Number(context.ids.vertex.orderItem),
+      orderItemId: Number(context.line.orderItem),
     }),
   },
 };

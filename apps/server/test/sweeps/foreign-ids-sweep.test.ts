@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { canAccess, ENDPOINT_LIST, pathParamNames } from '@portal/contract';
+import { canAccess, OPERATION_LIST, pathParamNames } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { useDemoApp } from '../support/test-app.js';
-import { endpointLabel, paramTargetOf, toInject } from './sweep-requests.js';
+import { operationLabel, paramTargetOf, toInject } from './sweep-requests.js';
 import { deletionsLast, exampleCallOf, lineKindOf, openSweepWorld, requestOf, type SweepWorld } from './sweep-world.js';
 import { isKnownTarget, TARGETS } from './target-ids.js';
 
@@ -19,15 +19,15 @@ beforeAll(async () => {
   world = await openSweepWorld(context.app, context.database);
 });
 
-const WITH_PARAMS = deletionsLast(ENDPOINT_LIST.filter(({ endpoint }) => pathParamNames(endpoint.path).length > 0));
+const WITH_PARAMS = deletionsLast(OPERATION_LIST.filter(({ operation }) => pathParamNames(operation.path).length > 0));
 
 describe('foreign ids sweep: every id or line-number path parameter', () => {
   // Said here as well as in the fixture, so the report shows which parameters the sweep cannot test, and why.
-  for (const { endpoint } of WITH_PARAMS) {
-    for (const name of pathParamNames(endpoint.path)) {
-      const target = paramTargetOf(endpoint, name);
+  for (const { operation } of WITH_PARAMS) {
+    for (const name of pathParamNames(operation.path)) {
+      const target = paramTargetOf(operation, name);
       const foreign = target && isKnownTarget(target) ? TARGETS[target].foreign : undefined;
-      if (foreign && 'skip' in foreign) it.skip(`${endpointLabel(endpoint)} :${name}: ${foreign.skip}`, () => {});
+      if (foreign && 'skip' in foreign) it.skip(`${operationLabel(operation)} :${name}: ${foreign.skip}`, () => {});
     }
   }
 
@@ -35,25 +35,25 @@ describe('foreign ids sweep: every id or line-number path parameter', () => {
     const failures: string[] = [];
     let requests = 0;
     for (const named of WITH_PARAMS) {
-      const { endpoint } = named;
-      const label = endpointLabel(endpoint);
-      // acme.admin holds every functionality; role endpoints are the partner staff's.
+      const { operation } = named;
+      const label = operationLabel(operation);
+      // acme.admin holds every functionality; role operations are the partner staff's.
       const caller = world.caller(
-        typeof endpoint.access === 'object' && 'role' in endpoint.access ? 'northwind.staff' : 'acme.admin',
+        typeof operation.access === 'object' && 'role' in operation.access ? 'northwind.staff' : 'acme.admin',
       );
-      if (!canAccess(endpoint.access, caller.held, caller.roles)) {
+      if (!canAccess(operation.access, caller.held, caller.roles)) {
         failures.push(`${label}: ${caller.name} cannot call it; give the sweep a caller that can`);
         continue;
       }
       const own = await exampleCallOf(named, caller);
       // The same call with every id its own must pass, or a 404 below would prove nothing.
-      const control = await world.inject(toInject(endpoint, requestOf(named, own, caller)));
+      const control = await world.inject(toInject(operation, requestOf(named, own, caller)));
       requests += 1;
       if (control.statusCode >= 300)
         failures.push(`${label} with its own ids: expected 2xx, got ${control.statusCode}`);
 
-      for (const name of pathParamNames(endpoint.path)) {
-        const target = paramTargetOf(endpoint, name);
+      for (const name of pathParamNames(operation.path)) {
+        const target = paramTargetOf(operation, name);
         if (target === undefined) {
           failures.push(`${label} :${name} has no target: declare it with idParam() or cliParam() of the contract`);
           continue;
@@ -69,7 +69,7 @@ describe('foreign ids sweep: every id or line-number path parameter', () => {
         const params = { ...own.params, [name]: encodeURIComponent(foreign(world.foreign[lineKindOf(named)])) };
         // The call changes state when the guard fails: the example is built afresh for each case.
         const call = { ...(await exampleCallOf(named, caller)), params };
-        const response = await world.inject(toInject(endpoint, requestOf(named, call, caller)));
+        const response = await world.inject(toInject(operation, requestOf(named, call, caller)));
         requests += 1;
         if (response.statusCode !== 404) {
           failures.push(
@@ -78,7 +78,13 @@ describe('foreign ids sweep: every id or line-number path parameter', () => {
         }
       }
     }
-    console.info(`foreign ids sweep: ${WITH_PARAMS.length} endpoints with path parameters, ${requests} requests`);
+    console.info(`foreign ids sweep: ${WITH_PARAMS.length} operations with path parameters, ${requests} requests`);
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('left the database as it was after every refused write', () => {
+    console.info(`foreign ids sweep: ${world.refusals.checked} refused writes checked for committed changes`);
+    expect(world.refusals.checked).toBeGreaterThan(0);
+    expect(world.refusals.changed).toEqual([]);
+  });
 });

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type NamedEndpoint, type ParamTarget, type Permission, pathParamNames } from '@portal/contract';
+import { type NamedOperation, type ParamTarget, type Permission, pathParamNames } from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
 import { estateScopeOf } from '../support/callers.js';
+import { changesOf, committedBetween, transactionMark } from '../support/committed-writes.js';
 import { bearer, DEMO_PASSWORD, form, type SignedIn, signIn } from '../support/test-app.js';
-import { EXAMPLES, type ExampleContext } from './examples.js';
+import { type CallerExampleContext, EXAMPLES, type ExampleContext } from './examples.js';
 import {
   encodeBody,
   encodePairs,
   encodeText,
-  endpointKey,
-  endpointLabel,
+  operationKey,
+  operationLabel,
   paramTargetOf,
   type SweepRequest,
 } from './sweep-requests.js';
@@ -59,15 +61,20 @@ export type Caller = {
    * kind: partner staff have no estate, acme.mobile no broadband line).
    */
   ids: Record<LineKind, TargetIds>;
-  example: ExampleContext;
+  example: CallerExampleContext;
 };
 
 export type SweepWorld = {
   /** For each kind of line: Globex's line of that kind, and Brightwave's message. */
   foreign: Record<LineKind, ForeignFacts>;
   caller(name: SweepAccount | 'anonymous'): Caller;
-  /** app.inject from an address of its own, so the sign-in throttle's per-address count never links two cases. */
+  /**
+   * app.inject from an address of its own, so the sign-in throttle's per-address count never links two cases. A
+   * write answered 4xx is checked to have committed no change (issue 20): see `refusals`.
+   */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The refused writes checked so far, and those that committed a change all the same. */
+  refusals: { checked: number; changed: string[] };
 };
 
 /**
@@ -82,7 +89,27 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     addresses += 1;
     return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
   };
-  const inject = (options: InjectOptions) => app.inject({ remoteAddress: nextAddress(), ...options });
+  const refusals = { checked: 0, changed: [] as string[] };
+  const inject = async (options: InjectOptions) => {
+    const write = (options.method ?? 'GET') !== 'GET';
+    const before = write ? await transactionMark(db) : 0n;
+    const response = await app.inject({ remoteAddress: nextAddress(), ...options });
+    if (!write) return response;
+    await workAfterAnswer(db, options, response);
+    const status = response.statusCode;
+    if (status >= 400 && status < 500) {
+      refusals.checked += 1;
+      const writes = await committedBetween(db, before, await transactionMark(db));
+      const changes = changesOf(writes, String(response.headers['x-request-id']));
+      if (changes.length > 0) {
+        const what = changes.map((change) => change.tables.join('+') || change.audit.map((a) => a.table).join('+'));
+        refusals.changed.push(
+          `${options.method} ${String(options.url).slice(0, 120)} answered ${status}: wrote ${what}`,
+        );
+      }
+    }
+    return response;
+  };
 
   const template = await db
     .selectFrom('users')
@@ -254,7 +281,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       );
     return Object.fromEntries(LINE_KIND_NAMES.map((kind) => [kind, ofKind(kind)])) as Record<LineKind, TargetIds>;
   };
-  const exampleContext = (facts: Record<LineKind, CallerFacts>, invoice: typeof acmeInvoice): ExampleContext => {
+  const exampleContext = (facts: Record<LineKind, CallerFacts>, invoice: typeof acmeInvoice): CallerExampleContext => {
     const company = (facts.mobile.line ?? facts.broadband.line ?? acmeLine.mobile).company;
     return {
       ids: idsOf(facts),
@@ -327,50 +354,75 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       return caller;
     },
     inject,
+    refusals,
   };
 }
 
-/** A valid call of an endpoint by a caller: path parameters (URL text) from their own ids, query and body examples. */
+/**
+ * Waits for the work a request left running after its answer, so that it is not taken for the next request's:
+ * forgot password looks the account up, stores and mails after answering (decision 0047), and records its event
+ * last.
+ */
+async function workAfterAnswer(db: DatabaseHandle['db'], options: InjectOptions, response: LightMyRequestResponse) {
+  if (!String(options.url).startsWith('/api/login/forgotPassword') || response.statusCode >= 300) return;
+  const requestId = String(response.headers['x-request-id']);
+  await expect
+    .poll(
+      async () =>
+        db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('request_id', '=', requestId)
+          .where('action', 'like', 'password.reset_requested%')
+          .executeTakeFirst(),
+      { timeout: 30_000 },
+    )
+    .toBeDefined();
+}
+
+/** A valid call of an operation by a caller: path parameters (URL text) from their own ids, query and body examples. */
 export type ExampleCall = {
   params: Record<string, string>;
   query: Record<string, string>;
   body: Record<string, unknown> | undefined;
 };
 
-export async function exampleCallOf(named: NamedEndpoint, caller: Caller): Promise<ExampleCall> {
-  const { endpoint } = named;
-  const example = EXAMPLES[endpointKey(named)] ?? {};
-  const params: Record<string, string> = example.params ? await example.params(caller.example) : {};
-  for (const name of pathParamNames(endpoint.path)) {
+export async function exampleCallOf(named: NamedOperation, caller: Caller): Promise<ExampleCall> {
+  const { operation } = named;
+  const example = EXAMPLES[operationKey(named)] ?? {};
+  const context: ExampleContext = { ...caller.example, line: caller.ids[lineKindOf(named)] };
+  const params: Record<string, string> = example.params ? await example.params(context) : {};
+  for (const name of pathParamNames(operation.path)) {
     if (params[name] !== undefined) continue;
-    const target = paramTargetOf(endpoint, name);
+    const target = paramTargetOf(operation, name);
     const id = target === undefined ? undefined : caller.ids[lineKindOf(named)][target as ParamTarget];
-    if (id === undefined) throw new Error(`${endpointLabel(endpoint)}: no id for :${name} (target ${target})`);
+    if (id === undefined) throw new Error(`${operationLabel(operation)}: no id for :${name} (target ${target})`);
     params[name] = encodeText(id);
   }
   return {
     params,
-    query: example.query ? await example.query(caller.example) : {},
-    body: example.body ? await example.body(caller.example) : undefined,
+    query: example.query ? await example.query(context) : {},
+    body: example.body ? await example.body(context) : undefined,
   };
 }
 
-export function requestOf(named: NamedEndpoint, call: ExampleCall, caller: Caller): SweepRequest {
+export function requestOf(named: NamedOperation, call: ExampleCall, caller: Caller): SweepRequest {
   return {
     params: call.params,
     query: encodePairs(call.query),
-    ...(call.body ? { body: encodeBody(named.endpoint, call.body) } : {}),
+    ...(call.body ? { body: encodeBody(named.operation, call.body) } : {}),
     session: caller.session,
   };
 }
 
 /** The table in its order, deletions last: a case must not delete a record that a later case names. */
-export function deletionsLast(list: readonly NamedEndpoint[]): NamedEndpoint[] {
-  return [...list].sort((a, b) => Number(a.endpoint.method === 'DELETE') - Number(b.endpoint.method === 'DELETE'));
+export function deletionsLast(list: readonly NamedOperation[]): NamedOperation[] {
+  return [...list].sort((a, b) => Number(a.operation.method === 'DELETE') - Number(b.operation.method === 'DELETE'));
 }
 
-/** The kind of line whose ids fill an endpoint's path. */
-export const lineKindOf = (named: NamedEndpoint): LineKind => EXAMPLES[endpointKey(named)]?.line ?? 'mobile';
+/** The kind of line whose ids fill an operation's path: a carrier's operation names a line of that carrier. */
+export const lineKindOf = (named: NamedOperation): LineKind =>
+  (named.carrier?.key as LineKind | undefined) ?? EXAMPLES[operationKey(named)]?.line ?? 'mobile';
 
 /** The Mobile User profile and its default functionality: what the sweeps' users are given. */
 async function mobileUserProfile(db: DatabaseHandle['db']) {

@@ -1,4 +1,4 @@
-import { BROADBAND_CARRIER, ENDPOINT_TYPE, MOBILE_SUPPLIER_IDS_BY_CARRIER, type ParamTarget } from '@portal/contract';
+import { type CarrierKey, carrierEntries, ENDPOINT_TYPE, type ParamTarget } from '@portal/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { estateScopeOf } from '../support/callers.js';
@@ -23,18 +23,25 @@ export type EstateLine = {
   username: string | null;
 };
 
+type LineFilter = { type: number; suppliers?: readonly number[]; carriers?: readonly number[] };
+
 /**
  * Which kind of line a call names: a mobile device by default (the device, site and team charts are of mobile
- * usage); a broadband line where the endpoint serves only those; a mobile line of one carrier for its routes.
+ * usage); a broadband line where the endpoint serves only those; a line of one carrier of the registry, by its key,
+ * for that carrier's routes.
  */
 export const LINE_KINDS = {
   mobile: { type: ENDPOINT_TYPE.mobile },
   broadband: { type: ENDPOINT_TYPE.broadband },
-  halo: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.first },
-  vertex: { type: ENDPOINT_TYPE.mobile, suppliers: MOBILE_SUPPLIER_IDS_BY_CARRIER.second },
-  keystone: { type: ENDPOINT_TYPE.broadband, carriers: [BROADBAND_CARRIER.businessBroadband] },
-  skylark: { type: ENDPOINT_TYPE.broadband, carriers: [BROADBAND_CARRIER.alternativeBroadband] },
-} as const satisfies Record<string, { type: number; suppliers?: readonly number[]; carriers?: readonly number[] }>;
+  ...(Object.fromEntries(
+    carrierEntries().map(([key, entry]): [string, LineFilter] => [
+      key,
+      entry.kind === 'mobile'
+        ? { type: ENDPOINT_TYPE.mobile, suppliers: entry.supplierIds }
+        : { type: ENDPOINT_TYPE.broadband, carriers: [entry.carrierId] },
+    ]),
+  ) as Record<CarrierKey, LineFilter>),
+} satisfies Record<string, LineFilter>;
 export type LineKind = keyof typeof LINE_KINDS;
 export const LINE_KIND_NAMES = Object.keys(LINE_KINDS) as LineKind[];
 
@@ -114,6 +121,7 @@ async function lineAmong(
   sites: IdSubquery,
   teams: IdSubquery,
 ): Promise<EstateLine | undefined> {
+  const filter: LineFilter = LINE_KINDS[kind];
   const row = await db
     .selectFrom('endpoints')
     .innerJoin('contracts', 'contracts.endpoint_id', 'endpoints.id')
@@ -133,13 +141,9 @@ async function lineAmong(
       'order_items.username',
     ])
     .where('endpoints.id', 'in', endpoints)
-    .where('endpoints.endpoint_type_id', '=', LINE_KINDS[kind].type)
-    .$if('suppliers' in LINE_KINDS[kind], (query) =>
-      query.where('endpoints.supplier_id', 'in', (LINE_KINDS[kind] as { suppliers: readonly number[] }).suppliers),
-    )
-    .$if('carriers' in LINE_KINDS[kind], (query) =>
-      query.where('endpoints.carrier_id', 'in', (LINE_KINDS[kind] as { carriers: readonly number[] }).carriers),
-    )
+    .where('endpoints.endpoint_type_id', '=', filter.type)
+    .$if(filter.suppliers !== undefined, (query) => query.where('endpoints.supplier_id', 'in', filter.suppliers ?? []))
+    .$if(filter.carriers !== undefined, (query) => query.where('endpoints.carrier_id', 'in', filter.carriers ?? []))
     .orderBy('endpoints.id')
     .orderBy('contracts.id')
     .limit(1)

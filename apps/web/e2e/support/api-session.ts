@@ -11,6 +11,8 @@ export interface ApiSession {
   readonly storage: Readonly<Record<string, string>>;
   /** GETs an API path with the account's token; undefined for 403 and 404, an error for any other failure. */
   get<T>(path: string): Promise<T | undefined>;
+  /** Sends a JSON body (or none) with the account's token; the parsed answer, an error for a failure. */
+  send(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
 }
 
 interface LoginReply {
@@ -69,6 +71,20 @@ export async function signInThroughApi(
       if (!response.ok)
         throw new Error(`GET ${path} as ${userName} answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as T;
+    },
+    async send(method, path, body) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} as ${userName} answered ${response.status}: ${text}`);
+      return text === '' ? undefined : (JSON.parse(text) as unknown);
     },
   };
 }

@@ -73,6 +73,8 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
+    // The e-mails' sign-in link must lead to this server, which tests follow.
+    PUBLIC_URL: `http://127.0.0.1:${port}/`,
     DATA_DIR: dataDir,
     ...extra,
   };

@@ -40,6 +40,16 @@ describe('login', () => {
     expect(events).toEqual(['signed-in']);
   });
 
+  it("tells a new account's first sign-in from an expired password (decision 0139)", async () => {
+    const body = { error: 'requires_password_reset', error_description: 'x', first_sign_in: true };
+    const { auth } = loginAnswer(json(400, body));
+    await expect(auth.login('ann', 'x', { cookiePolicyAccepted: false })).resolves.toEqual({
+      ok: false,
+      reason: 'requires_password_reset',
+      firstSignIn: true,
+    });
+  });
+
   it.each([
     ['invalid_grant', 'Invalid username or password.'],
     ['requires_password_reset', 'The password must be changed before signing in.'],

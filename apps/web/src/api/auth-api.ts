@@ -1,6 +1,12 @@
-import { authEndpoints, LOGIN_ERROR_CODES, type LoginErrorCode, passwordEndpoints, type Role } from '@portal/contract';
+import {
+  LOGIN_ERROR_CODES,
+  type LoginErrorCode,
+  loginOperations,
+  passwordOperations,
+  type Role,
+} from '@portal/contract';
 import { type ApiClient, ApiError, apiClient } from './client';
-import { callEndpoint } from './endpoints';
+import { callOperation } from './operations';
 
 /**
  * The sign-in calls (spec section 7, Auth) and how their failures map to what the screens show (spec section 8).
@@ -9,9 +15,10 @@ import { callEndpoint } from './endpoints';
 
 export type LoginFailureReason = LoginErrorCode | 'unexpected' | 'server' | 'too_many_attempts';
 
+/** `firstSignIn` with requires_password_reset: a new account, whose user sets their first password (decision 0139). */
 export type LoginResult =
   | { ok: true; roles: Role[] }
-  | { ok: false; reason: LoginFailureReason; retryAfterSeconds?: number };
+  | { ok: false; reason: LoginFailureReason; retryAfterSeconds?: number; firstSignIn?: boolean };
 
 /** A failed change names the form field the server blamed (`currentPassword` for a wrong one), when it did. */
 export type ChangePasswordResult = { ok: true } | { ok: false; message: string; code?: string; field?: string };
@@ -21,7 +28,7 @@ export type ForgotPasswordResult =
   | { ok: false; reason: 'unexpected' | 'server' | 'too_many_attempts'; retryAfterSeconds?: number };
 
 /** Spec 8's text when a password change fails without a server message. */
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error has occured. Please try again later.';
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error has occurred. Please try again later.';
 
 const LOGIN_CODES: ReadonlySet<string> = new Set(Object.values(LOGIN_ERROR_CODES));
 
@@ -43,7 +50,12 @@ function loginFailure(error: unknown): Extract<LoginResult, { ok: false }> {
   }
   if (!hasBody(error.body)) return { ok: false, reason: 'server' };
   const code = isRecord(error.body) && typeof error.body.error === 'string' ? error.body.error : undefined;
-  if (code !== undefined && LOGIN_CODES.has(code)) return { ok: false, reason: code as LoginErrorCode };
+  if (code !== undefined && LOGIN_CODES.has(code)) {
+    const firstSignIn = isRecord(error.body) && error.body.first_sign_in === true;
+    return firstSignIn
+      ? { ok: false, reason: code as LoginErrorCode, firstSignIn }
+      : { ok: false, reason: code as LoginErrorCode };
+  }
   return { ok: false, reason: 'unexpected' };
 }
 
@@ -56,8 +68,8 @@ export function createAuthApi(client: ApiClient) {
   const { session } = client;
 
   async function acceptCookiePolicy(date: Date, isAccepted = true): Promise<void> {
-    await callEndpoint(
-      authEndpoints.acceptCookiePolicy,
+    await callOperation(
+      loginOperations.acceptCookiePolicy,
       { body: { isAccepted, date: date.toISOString() } },
       { client },
     );
@@ -66,15 +78,15 @@ export function createAuthApi(client: ApiClient) {
   async function login(username: string, password: string, options: LoginOptions): Promise<LoginResult> {
     let roles: Role[];
     try {
-      const reply = await callEndpoint(
-        authEndpoints.login,
+      const reply = await callOperation(
+        loginOperations.login,
         { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
         { client },
       );
       session.setTokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn);
       session.setRoles(reply.roles);
       roles = reply.roles;
-      const dash = await callEndpoint(authEndpoints.dashLogin, {}, { client });
+      const dash = await callOperation(loginOperations.dashLogin, {}, { client });
       const { access_token, refresh_token, expires_in } = dash.data.token;
       session.setDashTokens(access_token, refresh_token, expires_in);
     } catch (error) {
@@ -95,7 +107,8 @@ export function createAuthApi(client: ApiClient) {
   async function logout(): Promise<void> {
     const refreshToken = session.getTokens()?.refreshToken;
     try {
-      if (refreshToken !== undefined) await callEndpoint(authEndpoints.revoke, { body: { refreshToken } }, { client });
+      if (refreshToken !== undefined)
+        await callOperation(loginOperations.revoke, { body: { refreshToken } }, { client });
     } catch {
       // Spec 8: revoke errors are ignored.
     } finally {
@@ -110,7 +123,7 @@ export function createAuthApi(client: ApiClient) {
     newPassword: string;
   }): Promise<ChangePasswordResult> {
     try {
-      await callEndpoint(passwordEndpoints.changePassword, { body: fields }, { client });
+      await callOperation(passwordOperations.changePassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
       if (!(error instanceof ApiError) || !isRecord(error.body))
@@ -132,7 +145,7 @@ export function createAuthApi(client: ApiClient) {
 
   async function forgotPassword(fields: { username: string; emailAddress: string }): Promise<ForgotPasswordResult> {
     try {
-      await callEndpoint(passwordEndpoints.forgotPassword, { body: fields }, { client });
+      await callOperation(passwordOperations.forgotPassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
       const failure = loginFailure(error);

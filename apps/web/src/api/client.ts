@@ -1,4 +1,4 @@
-import { authEndpoints, DashLoginReplySchema, LoginReplySchema } from '@portal/contract';
+import { DashLoginReplySchema, LoginReplySchema, loginOperations } from '@portal/contract';
 import { documentBaseUri, resolveAppUrl } from '../lib/base-url';
 import { type SessionStore, sessionStore } from './session-store';
 
@@ -88,10 +88,10 @@ export const REFRESH_FAILED_MESSAGE = 'Refresh token failed.';
 
 /** The calls with token rules of their own (spec 7). */
 const AUTH_PATHS = {
-  login: authEndpoints.login.path,
-  dash: authEndpoints.dashLogin.path,
-  refresh: authEndpoints.refresh.path,
-  revoke: authEndpoints.revoke.path,
+  login: loginOperations.login.path,
+  dash: loginOperations.dashLogin.path,
+  refresh: loginOperations.refresh.path,
+  revoke: loginOperations.revoke.path,
 } as const;
 
 /** The path without query, hash or leading slashes: `/api/login?x=1` → `api/login`. */

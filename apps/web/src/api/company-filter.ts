@@ -1,9 +1,9 @@
-import { COMPANY_FILTER_HEADER, type EndpointDefinition } from '@portal/contract';
+import { COMPANY_FILTER_HEADER, type OperationDefinition } from '@portal/contract';
 import { type ApiClient, apiClient } from './client';
 
 /**
  * The company the whole portal is narrowed to (decision 0075), or undefined for all of the caller's companies. It
- * lives in local storage, so a reload keeps it; every sign-in and sign-out forgets it. Every endpoint call sends it
+ * lives in local storage, so a reload keeps it; every sign-in and sign-out forgets it. Every operation call sends it
  * (see {@link companyFilterHeaders}) and the server narrows the caller's estate to it.
  */
 const STORAGE_KEY = 'portal.companyFilter';
@@ -31,9 +31,9 @@ export const companyFilter = {
   },
 };
 
-/** The header narrowing a call to the chosen company; none for endpoints that answer for the whole estate. */
-export function companyFilterHeaders(endpoint: EndpointDefinition): Record<string, string> {
-  const companyId = endpoint.wholeEstate ? undefined : companyFilter.get();
+/** The header narrowing a call to the chosen company; none for operations that answer for the whole estate. */
+export function companyFilterHeaders(operation: OperationDefinition): Record<string, string> {
+  const companyId = operation.wholeEstate ? undefined : companyFilter.get();
   return companyId === undefined ? {} : { [COMPANY_FILTER_HEADER]: String(companyId) };
 }
 

@@ -2,9 +2,9 @@ import type { PortalRoute } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { rememberRedirectUrl } from './session/redirect-url';
-import { useCanAccessRoute } from './session/useCanAccessRoute';
-import { useSessionSnapshot } from './session/useSession';
+import { rememberRedirectUrl } from '../session/redirect-url';
+import { useCanAccessRoute } from '../session/useCanAccessRoute';
+import { useSessionSnapshot } from '../session/useSession';
 
 /** Signed-out visitors of a guarded page go to /login, which brings them back afterwards (spec 2.1). */
 export function RequireSignIn({ children }: { children: ReactNode }) {

@@ -3,8 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { sessionStore } from '../api/session-store';
 import { currentMessagesQuery } from '../features/messages/useCurrentMessages';
+import { companyNamesQuery, functionalityQuery } from '../session/useSession';
 import { loadShell, SCREENS, type Screen } from './screens';
-import { companyNamesQuery, functionalityQuery } from './session/useSession';
 
 /** The screen's first data, once the permissions say which calls the user may make. */
 async function prefetchPageData(queryClient: QueryClient, screen: Screen): Promise<void> {

@@ -50,6 +50,23 @@ describe('FaultReportFieldsSchema', () => {
       );
     }
   });
+
+  it('takes a start date up to today in any time zone, not later and not before the year 1000', () => {
+    const at = (date: string) => FaultReportFieldsSchema.safeParse({ ...slowSpeeds, faultStartedDate: date });
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    expect(at(day(0)).success).toBe(true);
+    expect(at('1000-01-01').success).toBe(true);
+    expect(at(day(2)).error?.issues).toEqual([
+      expect.objectContaining({
+        code: 'too_big',
+        path: ['faultStartedDate'],
+        message: expect.stringMatching(/future/),
+      }),
+    ]);
+    expect(at('0000-01-01').error?.issues).toEqual([
+      expect.objectContaining({ code: 'too_small', path: ['faultStartedDate'] }),
+    ]);
+  });
 });
 
 describe('DiagnosticResultSchema', () => {

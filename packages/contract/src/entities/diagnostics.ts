@@ -120,6 +120,26 @@ export const SpeedTestResultSchema = z.object({
 });
 export type SpeedTestResult = z.infer<typeof SpeedTestResultSchema>;
 
+/** Today's date where it is latest (UTC+14): a date after it has not begun anywhere yet. */
+function latestToday(): string {
+  return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The day a fault started: a date, and not one to come (docs/decisions/0121), whatever the reporter's time zone. */
+const FaultStartedDateSchema = IsoDateSchema.check((payload) => {
+  if (payload.issues.length > 0) return;
+  const today = latestToday();
+  if (payload.value <= today) return;
+  payload.issues.push({
+    code: 'too_big',
+    origin: 'date',
+    maximum: Date.parse(today),
+    inclusive: true,
+    input: payload.value,
+    message: 'The date the fault started cannot be in the future',
+  });
+});
+
 /**
  * The fault report's fields (spec 3, 5): every field is required and both consents must be given. A slow-speeds
  * fault quotes three speed-test results, other types none. The trace-route images are not here: they are the
@@ -129,7 +149,7 @@ export const FaultReportFieldsSchema = z
   .strictObject({
     faultType: FaultTypeSchema,
     faultDescription: z.string().trim().min(1).max(2000),
-    faultStartedDate: IsoDateSchema,
+    faultStartedDate: FaultStartedDateSchema,
     speedTestResults: z.array(SpeedTestResultSchema).max(SPEED_TEST_RESULT_COUNT),
     contactName: z.string().trim().min(1).max(100),
     contactNumber: z

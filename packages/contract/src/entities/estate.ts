@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ENDPOINT_TYPE, EndpointTypeIdSchema } from '../carriers';
 import { IdSchema, NamedRefSchema, NonEmptyStringSchema } from '../primitives';
-import { AddressLineSchema, CountySchema, EntityNameSchema, PostCodeSchema, TownSchema } from '../validation';
+import {
+  AddressLineSchema,
+  CountySchema,
+  EntityNameInputSchema,
+  EntityNameSchema,
+  PostCodeSchema,
+  TownSchema,
+} from '../validation';
 
 /** Lines 1-3 are optional: the site form requires only town, county and post code of a new address. */
 export const AddressSchema = z.object({
@@ -129,7 +136,7 @@ export type EndpointDetail = z.infer<typeof EndpointDetailSchema>;
 /** The body of an edit repeats the path's id, which must be the same. */
 const EndpointEditSchema = z.object({ id: IdSchema });
 
-export const ChangeEndpointNameSchema = EndpointEditSchema.extend({ name: EntityNameSchema });
+export const ChangeEndpointNameSchema = EndpointEditSchema.extend({ name: EntityNameInputSchema });
 export type ChangeEndpointName = z.infer<typeof ChangeEndpointNameSchema>;
 
 export const ChangeEndpointSiteSchema = EndpointEditSchema.extend({ siteId: IdSchema });

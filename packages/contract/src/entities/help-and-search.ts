@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, NonEmptyStringSchema } from '../primitives';
+import { IdSchema, NonEmptyStringSchema, wholeNumberParam } from '../primitives';
 
 export const FaqSchema = z.object({
   title: NonEmptyStringSchema,
@@ -36,8 +36,8 @@ export const SearchQuerySchema = z.object({
   searchTerm: z.string().trim().min(3, 'Search needs at least 3 characters').max(100),
   type: SearchResultTypeSchema.optional(),
   /** Results per type. */
-  count: z.coerce.number().int().min(1).max(50).default(5),
+  count: wholeNumberParam(1, 50).default(5),
   /** Results in all, best first. */
-  top: z.coerce.number().int().min(1).max(400).optional(),
+  top: wholeNumberParam(1, 400).optional(),
 });
 export type SearchQuery = z.input<typeof SearchQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NonEmptyStringSchema } from '../primitives';
-import { EntityNameSchema } from '../validation';
+import { EntityNameInputSchema, EntityNameSchema } from '../validation';
 import { NewAddressSchema } from './estate';
 
 /** A site or team as the estate lookups give it; every field is optional because `$select` picks them. */
@@ -49,7 +49,7 @@ export type IdRef = z.infer<typeof IdRefSchema>;
  */
 export const SiteSaveSchema = z.object({
   id: IdSchema.optional(),
-  name: EntityNameSchema,
+  name: EntityNameInputSchema,
   companyId: IdSchema.optional(),
   addressId: IdSchema.optional(),
   newAddress: NewAddressSchema.optional(),
@@ -59,8 +59,34 @@ export type SiteSave = z.infer<typeof SiteSaveSchema>;
 /** The team form's save: its name, company and the mobile devices in it. */
 export const TeamSaveSchema = z.object({
   id: IdSchema.optional(),
-  name: EntityNameSchema,
+  name: EntityNameInputSchema,
   companyId: IdSchema.optional(),
   endPoints: z.array(IdRefSchema).max(10_000).default([]),
 });
 export type TeamSave = z.infer<typeof TeamSaveSchema>;
+
+/** A user named by a refusal or a check: their id and username. */
+export const UserRefSchema = z.object({ id: IdSchema, userName: NonEmptyStringSchema });
+export type UserRef = z.infer<typeof UserRefSchema>;
+
+/**
+ * What stands in the way of deleting a site (decision 0127): the lines still on it, and the Site-level users for
+ * whom it is their only site. The delete dialog reads it before asking; the delete itself checks the same again.
+ */
+export const SiteDeletionCheckSchema = z.object({
+  mobileDevices: z.number().int().nonnegative(),
+  broadbandContracts: z.number().int().nonnegative(),
+  onlySiteOf: z.array(UserRefSchema),
+});
+export type SiteDeletionCheck = z.infer<typeof SiteDeletionCheckSchema>;
+
+/** Moves every line on a site (its mobile devices and broadband contracts) to another site of its company. */
+export const SiteLinesMoveSchema = z.object({ targetSiteId: IdSchema });
+export type SiteLinesMove = z.infer<typeof SiteLinesMoveSchema>;
+
+/** How many lines of each kind a move took to the other site. */
+export const SiteLinesMovedSchema = z.object({
+  mobileDevices: z.number().int().nonnegative(),
+  broadbandContracts: z.number().int().nonnegative(),
+});
+export type SiteLinesMoved = z.infer<typeof SiteLinesMovedSchema>;

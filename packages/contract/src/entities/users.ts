@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AccessTypeSchema, FunctionalityCodeSchema, ProfileLevelSchema } from '../permissions';
 import { IdSchema, NamedRefSchema, NonEmptyStringSchema } from '../primitives';
-import { UserEmailAddressSchema, UserNameSchema } from '../validation';
+import { UserEmailAddressSchema, UserNameInputSchema, UserNameSchema } from '../validation';
 import { IdRefSchema } from './sites-and-teams';
 
 export const FunctionalitySchema = z.object({
@@ -59,7 +59,7 @@ const assigned = z.array(IdRefSchema).max(10_000).default([]);
  */
 export const UserSaveSchema = z.object({
   id: IdSchema.optional(),
-  userName: UserNameSchema,
+  userName: UserNameInputSchema,
   emailAddress: UserEmailAddressSchema,
   profileId: IdSchema,
   functionalityIds: z.array(IdSchema).max(1_000),
@@ -71,9 +71,12 @@ export const UserSaveSchema = z.object({
 });
 export type UserSave = z.infer<typeof UserSaveSchema>;
 
-/** Whether a username is free, ignoring case; `id` is the user being edited (their own name is not taken). */
+/**
+ * Whether a username is free: no other user's name is the same ignoring case or a look-alike of it (decision 0125);
+ * `id` is the user being edited (their own name is not taken).
+ */
 export const UserNameUniqueRequestSchema = z.object({
   id: IdSchema.optional(),
-  userName: UserNameSchema,
+  userName: UserNameInputSchema,
 });
 export type UserNameUniqueRequest = z.infer<typeof UserNameUniqueRequestSchema>;

@@ -52,7 +52,7 @@ export class DataSet {
       product: string;
     }
   >('endpoints');
-  readonly teamEndpoints = new TableRows<{ team_id: number; endpoint_id: number; company_id: number }>(
+  readonly teamOperations = new TableRows<{ team_id: number; endpoint_id: number; company_id: number }>(
     'team_endpoints',
   );
   readonly users = new TableRows<
@@ -69,7 +69,7 @@ export class DataSet {
   readonly userCompanies = new TableRows<{ user_id: number; company_id: number; partner_id: number }>('user_companies');
   readonly userSites = new TableRows<{ user_id: number; site_id: number }>('user_sites');
   readonly userTeams = new TableRows<{ user_id: number; team_id: number }>('user_teams');
-  readonly userEndpoints = new TableRows<{ user_id: number; endpoint_id: number }>('user_endpoints');
+  readonly userOperations = new TableRows<{ user_id: number; endpoint_id: number }>('user_endpoints');
   readonly orders = new TableRows<
     Id & {
       company_id: number;
@@ -161,14 +161,14 @@ export class DataSet {
       this.sites,
       this.teams,
       this.endpoints,
-      this.teamEndpoints,
+      this.teamOperations,
       this.users,
       this.userCredentials,
       this.userFunctionality,
       this.userCompanies,
       this.userSites,
       this.userTeams,
-      this.userEndpoints,
+      this.userOperations,
       this.orders,
       this.orderItems,
       this.orderItemProducts,

@@ -227,7 +227,7 @@ export class EstateBuilder {
     const teams = new Set<number>();
     while (teams.size < Math.min(memberships, company.teamIds.length)) teams.add(this.random.pick(company.teamIds));
     for (const teamId of teams)
-      this.data.teamEndpoints.push({ team_id: teamId, endpoint_id: endpointId, company_id: company.id });
+      this.data.teamOperations.push({ team_id: teamId, endpoint_id: endpointId, company_id: company.id });
   }
 }
 

@@ -72,7 +72,7 @@ export class UserBuilder {
     for (const siteId of plan.siteIds ?? []) this.data.userSites.push({ user_id: userId, site_id: siteId });
     for (const teamId of plan.teamIds ?? []) this.data.userTeams.push({ user_id: userId, team_id: teamId });
     for (const endpointId of plan.endpointIds ?? []) {
-      this.data.userEndpoints.push({ user_id: userId, endpoint_id: endpointId });
+      this.data.userOperations.push({ user_id: userId, endpoint_id: endpointId });
     }
     return userId;
   }

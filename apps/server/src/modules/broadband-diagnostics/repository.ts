@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINT_TYPE } from '@portal/contract';
-import { endpointsInEstate } from '../../estate/conditions.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
+import { endpointsInEstate } from '../../scope/conditions.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 
 // The broadband line behind `/api/{bbservice}/{id}/...` and its diagnostics sessions (docs/decisions/0095, 0099).
 // The fault report finds its line and group here too (0098), so both answer the same 404s.

@@ -1,18 +1,21 @@
-import { API, BROADBAND_CARRIER } from '@portal/contract';
+import {
+  type BroadbandDiagnosticsOperations,
+  broadbandCarrierEntries,
+  broadbandDiagnosticsOperationsOf,
+  CARRIER_REGISTRY,
+  type CarrierRegistry,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BroadbandCarrierAdapter } from '../../carriers/broadband-carrier.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
-import { type AreaHandlers, endpointRoutes } from '../endpoint-routes.js';
-import { attachmentDisposition } from '../invoices/files/content-disposition.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
+import { attachmentDisposition } from '../bills/files/content-disposition.js';
+import { type AreaHandlers, operationRoutes } from '../operation-routes.js';
 import * as diagnostics from './service.js';
 
-// Both areas come from one factory, so they share one type (docs/decisions/0095).
-type Area = typeof API.businessBroadband;
-
-/** One carrier's diagnostics routes: both areas are built alike, each with its own adapter (decision 0095). */
-function diagnosticsHandlers(carrierId: number, adapterOf: (app: FastifyInstance) => BroadbandCarrierAdapter) {
-  return (app: FastifyInstance): AreaHandlers<Area> => {
-    const context = (scope: EstateScope) => ({ adapter: adapterOf(app), carrierId, scope });
+/** One carrier's diagnostics handlers: every carrier's are alike, each over its own adapter (decision 0095). */
+function diagnosticsHandlers(carrierId: number, adapter: BroadbandCarrierAdapter) {
+  return (): AreaHandlers<BroadbandDiagnosticsOperations> => {
+    const context = (scope: EstateScope) => ({ adapter, carrierId, scope });
     const csvFile = (file: { csv: string; fileName: string }, reply: FastifyReply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -44,14 +47,16 @@ function diagnosticsHandlers(carrierId: number, adapterOf: (app: FastifyInstance
   };
 }
 
-/** Keystone Networks' diagnostics (carrier 494). */
-export const businessBroadbandRoutes = endpointRoutes(
-  API.businessBroadband,
-  diagnosticsHandlers(BROADBAND_CARRIER.businessBroadband, (app) => app.broadbandAdapters.keystone),
-);
-
-/** Skylark Fibre's diagnostics (carrier 588). */
-export const alternativeBroadbandRoutes = endpointRoutes(
-  API.alternativeBroadband,
-  diagnosticsHandlers(BROADBAND_CARRIER.alternativeBroadband, (app) => app.broadbandAdapters.skylark),
-);
+/**
+ * Every broadband carrier's diagnostics routes (docs/decisions/0165): for each registry entry, its operations of the
+ * table over the adapter the entry names.
+ */
+export function broadbandDiagnosticsRoutes(registry: CarrierRegistry = CARRIER_REGISTRY) {
+  const area = broadbandDiagnosticsOperationsOf(registry) as Readonly<Record<string, BroadbandDiagnosticsOperations>>;
+  return async (app: FastifyInstance) => {
+    for (const [key, entry] of broadbandCarrierEntries(registry)) {
+      const handlers = diagnosticsHandlers(entry.carrierId, app.broadbandAdapters[entry.adapter]);
+      await operationRoutes(area[key] as BroadbandDiagnosticsOperations, handlers)(app, {});
+    }
+  };
+}

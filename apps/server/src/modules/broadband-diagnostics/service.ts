@@ -7,9 +7,9 @@ import {
   type TestModel,
 } from '../../carriers/broadband-carrier.js';
 import { CarrierRefusedError } from '../../carriers/mobile-carrier.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
-import { askCarrier } from '../mobile-carriers/carrier-failures.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
+import { askCarrier } from '../mobile-device/carrier-failures.js';
 import { AUTHENTICATION_LOGS, historyPage, LINE_HISTORY, SESSION_HISTORY } from './history-options.js';
 import {
   type ContractLine,

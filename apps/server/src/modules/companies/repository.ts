@@ -1,6 +1,6 @@
 import type { Address, NamedRef, ODataQuery } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { runODataList } from '../../odata/index.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { companiesResource } from './resource.js';
 
 /** A page of the caller's companies; `$expand=addresses` reads their addresses when `withAddresses` allows. */

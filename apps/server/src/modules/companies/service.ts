@@ -1,6 +1,6 @@
 import type { Address, Company, ODataQuery } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { addressesOf, findCompany, listCompanies } from './repository.js';
 
 /**

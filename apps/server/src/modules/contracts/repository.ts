@@ -1,7 +1,7 @@
 import type { ContractProduct, ContractProductType, EndpointTypeId } from '@portal/contract';
 import { sql } from 'kysely';
-import { endpointsInEstate } from '../../estate/conditions.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
+import { endpointsInEstate } from '../../scope/conditions.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 
 /** Which contract a lookup means: its id, its line's number, or the order item that brought it. */
 export type ContractKey = { id: number } | { cli: string } | { orderItemId: number };

@@ -6,8 +6,8 @@ import {
   type EndpointTypeId,
   type FunctionalityCode,
 } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { type ContractKey, contractProducts, findContract, findContractId } from './repository.js';
 
 /**

@@ -1,16 +1,25 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import { FAULT_REPORT_UPLOAD } from '@portal/contract';
+import { FAULT_REPORT_IMAGE_QUOTA, FAULT_REPORT_UPLOAD } from '@portal/contract';
 import { fileTypeStream } from 'file-type/node';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { drain } from '../../http/multipart-body.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 
 /** A trace-route image as stored: what its row records. */
-export type StoredImage = { fileName: string; contentType: string; sizeBytes: number; storageKey: string };
+export type StoredImage = {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  storageKey: string;
+  sha256: string;
+};
 
-export type UploadLimits = { maxFiles: number; maxTotalBytes: number };
+/** What a company may still store under its quota of images (docs/decisions/0122), and the quota itself. */
+export type QuotaAllowance = { quotaBytes: number; remainingBytes: number };
+
+export type UploadLimits = { maxFiles: number; maxTotalBytes: number; quota: QuotaAllowance };
 
 const MEDIA_TYPES: readonly string[] = FAULT_REPORT_UPLOAD.mediaTypes;
 const FIELD = FAULT_REPORT_UPLOAD.fieldName;
@@ -23,34 +32,83 @@ const tooLarge = (maxTotalBytes: number) =>
     ],
   });
 
-/** Passes bytes on while counting them against what is left of the request's allowance. */
-class ByteAllowance extends Transform {
-  constructor(
-    private remaining: number,
-    private readonly maxTotalBytes: number,
-  ) {
+/** A report whose images would take its company past its quota of stored images (docs/decisions/0122). */
+export const quotaExceeded = (quota: QuotaAllowance) => {
+  const { days } = FAULT_REPORT_IMAGE_QUOTA;
+  return new HttpError(413, `Your company's fault reports have used their ${days}-day allowance of stored images`, {
+    code: 'quota_exceeded',
+    details: [
+      {
+        field: FIELD,
+        rule: 'company_quota',
+        message: `The images of a company's fault reports may total at most ${quota.quotaBytes} bytes in ${days} days; ${Math.max(0, quota.remainingBytes)} bytes are left`,
+      },
+    ],
+  });
+};
+
+/** What the next file may take: the request's own limit or the company's quota, whichever is less, and its refusal. */
+function allowanceAfter(limits: UploadLimits, storedBytes: number) {
+  const ofRequest = limits.maxTotalBytes - storedBytes;
+  const ofCompany = limits.quota.remainingBytes - storedBytes;
+  return ofCompany < ofRequest
+    ? { remaining: ofCompany, refusal: () => quotaExceeded(limits.quota) }
+    : { remaining: ofRequest, refusal: () => tooLarge(limits.maxTotalBytes) };
+}
+type Allowance = ReturnType<typeof allowanceAfter>;
+
+/**
+ * Passes bytes on while counting them against the allowance and hashing them, so a file past the allowance is
+ * refused at the byte that passes it (nothing over is stored) and a stored file's SHA-256 is known without reading
+ * it again.
+ */
+class MeasuredBytes extends Transform {
+  counted = 0;
+  private readonly hash = createHash('sha256');
+  constructor(private readonly allowance: Allowance) {
     super();
   }
-  counted = 0;
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.counted += chunk.length;
-    if (this.counted > this.remaining) return done(tooLarge(this.maxTotalBytes));
+    if (this.counted > this.allowance.remaining) return done(this.allowance.refusal());
+    this.hash.update(chunk);
     done(null, chunk);
+  }
+  /** The hex SHA-256 of everything passed; once only, after the end. */
+  digest(): string {
+    return this.hash.digest('hex');
   }
 }
 
+// C0 and C1 controls (NUL, which PostgreSQL text cannot hold, among them), lone surrogates (no UTF-8 for them) and
+// the bidirectional overrides that would make a name read as another in support's screens.
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/gu;
+const MAX_FILE_NAME_CHARS = 255;
+
 /**
- * Streams each trace-route image to storage as it arrives (docs/decisions/0098): its bytes, not its name or
- * declared type, must be one of the image types; the files together must stay within the size, and their number
- * within the count. On any refusal every file stored so far is deleted, so a refused report leaves nothing behind.
+ * The name a file is recorded by: the client's, without control characters and at most 255 characters, or 'image'
+ * when nothing is left (docs/decisions/0121). It is only shown: storage and the carriers use names the server
+ * makes, so cleaning it beats refusing a screenshot for the way a browser named it.
+ */
+export function cleanFileName(name: string): string {
+  // By code points, so the cut never splits a character's surrogate pair.
+  const cleaned = Array.from(name.replace(UNPRINTABLE, '').trim()).slice(0, MAX_FILE_NAME_CHARS).join('').trim();
+  return cleaned || 'image';
+}
+
+/**
+ * Streams each trace-route image to storage as it arrives (docs/decisions/0098), into the upload's own folder: its
+ * bytes, not its name or declared type, must be one of the image types; the files together must stay within the
+ * size and what is left of the company's quota (0122), and their number within the count. On any refusal every file
+ * stored so far is deleted, so a refused report leaves nothing behind.
  */
 export async function storeImages(
   parts: AsyncIterableIterator<Multipart>,
   storage: FileStorage,
+  folder: string,
   limits: UploadLimits,
 ): Promise<StoredImage[]> {
   const stored: StoredImage[] = [];
-  const folder = `fault-reports/${randomUUID()}`;
   let totalBytes = 0;
   try {
     for await (const part of parts) {
@@ -75,7 +133,7 @@ export async function storeImages(
         });
       }
       const image = await storeImage(part, storage, `${folder}/${stored.length + 1}`, {
-        remaining: limits.maxTotalBytes - totalBytes,
+        ...allowanceAfter(limits, totalBytes),
         maxTotalBytes: limits.maxTotalBytes,
       });
       stored.push(image);
@@ -92,17 +150,17 @@ async function storeImage(
   part: Extract<Multipart, { type: 'file' }>,
   storage: FileStorage,
   keyStem: string,
-  allowance: { remaining: number; maxTotalBytes: number },
+  allowance: Allowance & { maxTotalBytes: number },
 ): Promise<StoredImage> {
-  const fileName = part.filename.slice(0, 255) || 'image';
-  const counter = new ByteAllowance(allowance.remaining, allowance.maxTotalBytes);
+  const fileName = cleanFileName(part.filename);
+  const measured = new MeasuredBytes(allowance);
   // The type is read from the first bytes, which the stream then passes on unchanged.
-  const typed = await fileTypeStream(part.file.pipe(counter) as Readable);
+  const typed = await fileTypeStream(part.file.pipe(measured) as Readable);
   const mediaType = typed.fileType?.mime;
   if (!mediaType || !MEDIA_TYPES.includes(mediaType)) {
     typed.destroy();
     await drain(part);
-    if (counter.counted > allowance.remaining) throw tooLarge(allowance.maxTotalBytes);
+    if (measured.counted > allowance.remaining) throw allowance.refusal();
     throw new HttpError(415, `'${fileName}' is not an image`, {
       code: 'unsupported_media_type',
       details: [
@@ -128,7 +186,7 @@ async function storeImage(
     await storage.delete(storageKey);
     throw tooLarge(allowance.maxTotalBytes);
   }
-  return { fileName, contentType: mediaType, sizeBytes: counter.counted, storageKey };
+  return { fileName, contentType: mediaType, sizeBytes: measured.counted, storageKey, sha256: measured.digest() };
 }
 
 export async function deleteImages(storage: FileStorage, images: readonly StoredImage[]): Promise<void> {

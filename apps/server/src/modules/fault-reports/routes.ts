@@ -1,8 +1,17 @@
-import { API, BROADBAND_CARRIER, FAULT_REPORT_UPLOAD } from '@portal/contract';
+import {
+  type BroadbandCarrierEntry,
+  broadbandCarrierEntries,
+  CARRIER_REGISTRY,
+  type CarrierRegistry,
+  carrierRequestKey,
+  FAULT_REPORT_UPLOAD,
+  type FaultReportOperations,
+  faultReportOperationsOf,
+  IDEMPOTENCY_KEY_HEADER,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/route-access.js';
-import type { FileStorage } from '../../storage/file-storage.js';
-import { LocalFileStorage } from '../../storage/local-file-storage.js';
-import { type EndpointContext, endpointRoutes, type MultipartFiles } from '../endpoint-routes.js';
+import { type MultipartFiles, type OperationContext, operationRoutes } from '../operation-routes.js';
 import { reportFault } from './service.js';
 
 /** How the images arrive: busboy stops a single file at the total allowance plus one byte, as a backstop. */
@@ -12,33 +21,48 @@ const IMAGES: MultipartFiles = {
   maxFileBytes: FAULT_REPORT_UPLOAD.maxTotalBytes + 1,
 };
 
-/** Where the uploaded images are kept: UPLOADS_DIR, by default DATA_DIR/uploads. */
-export function uploadStorage(uploadsDir: string): FileStorage {
-  return new LocalFileStorage(uploadsDir);
+/** The fault report of one broadband carrier (spec 7; docs/decisions/0095, 0098, 0120). */
+function faultReportHandlers(entry: BroadbandCarrierEntry) {
+  return (app: FastifyInstance) => {
+    const uploads = { ...app.faultUploads, quotaBytes: app.config.faultReportQuotaBytes };
+    return {
+      reportFault: {
+        multipart: IMAGES,
+        handler: ({
+          scope,
+          request,
+          params,
+          query,
+          headers,
+          body,
+          parts,
+        }: OperationContext<FaultReportOperations['reportFault']>) => {
+          const caller = principalOf(request);
+          return reportFault(
+            {
+              scope,
+              reporter: { userId: caller.userId, userName: caller.userName, requestId: request.id },
+              carrier: { carrierId: entry.carrierId, requestKey: carrierRequestKey(entry) },
+              orderItemId: params.id,
+              groupId: query.groupId,
+              fields: body,
+              idempotencyKey: headers[IDEMPOTENCY_KEY_HEADER],
+              parts,
+            },
+            uploads,
+          );
+        },
+      },
+    };
+  };
 }
 
-/** POST /api/{bbservice}/:id/reportFault for both diagnostics carriers (spec 7; docs/decisions/0095, 0098). */
-export const faultReportRoutes = endpointRoutes(API.faultReports, (app) => {
-  const storage = uploadStorage(app.config.uploadsDir);
-  const handler =
-    (carrierId: number) =>
-    ({ scope, request, params, query, body, parts }: EndpointContext<typeof API.faultReports.businessBroadband>) => {
-      const caller = principalOf(request);
-      return reportFault(
-        {
-          scope,
-          reporter: { userId: caller.userId, userName: caller.userName, requestId: request.id },
-          carrierId,
-          orderItemId: params.id,
-          groupId: query.groupId,
-          fields: body,
-          parts,
-        },
-        storage,
-      );
-    };
-  return {
-    businessBroadband: { multipart: IMAGES, handler: handler(BROADBAND_CARRIER.businessBroadband) },
-    alternativeBroadband: { multipart: IMAGES, handler: handler(BROADBAND_CARRIER.alternativeBroadband) },
+/** POST /api/{bbservice}/:id/reportFault for every broadband carrier of the registry (docs/decisions/0165). */
+export function faultReportRoutes(registry: CarrierRegistry = CARRIER_REGISTRY) {
+  const area = faultReportOperationsOf(registry) as Readonly<Record<string, FaultReportOperations>>;
+  return async (app: FastifyInstance) => {
+    for (const [key, entry] of broadbandCarrierEntries(registry)) {
+      await operationRoutes(area[key] as FaultReportOperations, faultReportHandlers(entry))(app, {});
+    }
   };
-});
+}

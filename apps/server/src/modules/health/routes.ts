@@ -1,12 +1,12 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { operationRoutes } from '../operation-routes.js';
 import { pingDatabase } from './repository.js';
 
 // A readiness probe must answer even when the database hangs rather than fails.
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;
 
 /** Liveness and readiness probes. */
-export const healthRoutes = endpointRoutes(API.health, (app) => ({
+export const healthRoutes = operationRoutes(API.health, (app) => ({
   health: async () => ({ status: 'ok' }),
   ready: async ({ request, reply }) => {
     try {

@@ -2,7 +2,7 @@ import type { MessageInput } from '@portal/contract';
 import { sql } from 'kysely';
 import { apiInstant } from '../../db/api-instant.js';
 import { type Actor, writeAs } from '../../db/audit.js';
-import type { PartnerScope } from '../../estate/partner-scope.js';
+import type { PartnerScope } from '../../scope/partner-scope.js';
 
 export type MessageRow = { id: number; text: string; start_date: Date | null; end_date: Date | null };
 

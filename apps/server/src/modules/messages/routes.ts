@@ -1,7 +1,7 @@
 import { API } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
-import type { PartnerScope } from '../../estate/partner-scope.js';
-import { actorOf, endpointRoutes } from '../endpoint-routes.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
+import type { PartnerScope } from '../../scope/partner-scope.js';
+import { actorOf, operationRoutes } from '../operation-routes.js';
 import { partnerScopeOf } from '../partners/partner-of-request.js';
 import { addMessage, allMessages, changeMessage, currentMessages, messageById, removeMessage } from './service.js';
 
@@ -9,7 +9,7 @@ import { addMessage, allMessages, changeMessage, currentMessages, messageById, r
 const staffPartner = (scope: EstateScope): PartnerScope => ({ db: scope.db, partnerId: scope.caller.partnerId });
 
 /** Banner messages of a partner. Everyone reads the current ones; the partner's own staff write them. */
-export const messageRoutes = endpointRoutes(API.messages, () => ({
+export const messageRoutes = operationRoutes(API.messages, () => ({
   current: async ({ request }) => ({ value: await currentMessages(await partnerScopeOf(request)) }),
   all: async ({ scope }) => {
     const value = await allMessages(staffPartner(scope));

@@ -1,7 +1,7 @@
 import type { Message, MessageInput } from '@portal/contract';
 import type { Actor } from '../../db/audit.js';
-import type { PartnerScope } from '../../estate/partner-scope.js';
 import { notFound } from '../../http/errors.js';
+import type { PartnerScope } from '../../scope/partner-scope.js';
 import * as messages from './repository.js';
 
 function toMessage(row: messages.MessageRow): Message {

@@ -1,7 +1,7 @@
 import type { ContractProduct, ContractProductType, ODataQuery, OrderType } from '@portal/contract';
-import { ordersInEstate } from '../../estate/conditions.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { runODataList } from '../../odata/index.js';
+import { ordersInEstate } from '../../scope/conditions.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { orderEventsResource, orderItemsResource, ordersResource } from './resource.js';
 
 /** Statuses an item leaves for good; anything else (Placed, In Progress, Awaiting Action) is still in flight. */

@@ -1,5 +1,5 @@
 import { API, type OdataList, type OrderEventListItem, type OrderListItem } from '@portal/contract';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { operationRoutes } from '../operation-routes.js';
 import { listOrders } from './repository.js';
 import { eventsOfItem, itemsOfOrder, pendingCheck, productsOfItem } from './service.js';
 
@@ -9,7 +9,7 @@ function withoutNulls(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Orders (spec 2.13, 7): the two lists, an order's items and their products, item events and the pending check. */
-export const orderRoutes = endpointRoutes(API.orders, () => ({
+export const orderRoutes = operationRoutes(API.orders, () => ({
   // Statuses and stages come from CHECK-constrained columns, so they fit the response's enums.
   broadband: async ({ scope, query }) => (await listOrders(scope, 'broadband', query)) as OdataList<OrderListItem>,
   mobile: async ({ scope, query }) => (await listOrders(scope, 'mobile', query)) as OdataList<OrderListItem>,

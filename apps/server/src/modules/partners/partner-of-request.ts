@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidTokenError } from '../../auth/access-tokens.js';
-import type { PartnerScope } from '../../estate/partner-scope.js';
+import type { PartnerScope } from '../../scope/partner-scope.js';
 import { firstPartnerId, partnerIdOfTheme, partnerIdOfUser } from './repository.js';
 
 /** Set at sign-in so the sign-in page itself can show the reseller's brand and messages next time. */

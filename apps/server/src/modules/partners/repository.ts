@@ -1,7 +1,7 @@
 import type { Faq, PartnerSettings } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { PartnerScope } from '../../estate/partner-scope.js';
+import type { PartnerScope } from '../../scope/partner-scope.js';
 
 /** The partner's row: name, address, branding and settings. */
 export function findPartner(scope: PartnerScope) {

@@ -1,5 +1,5 @@
 import type { Partner } from '@portal/contract';
-import type { PartnerScope } from '../../estate/partner-scope.js';
+import type { PartnerScope } from '../../scope/partner-scope.js';
 import { findPartner, partnerContacts } from './repository.js';
 
 /** The partner with its contacts, and its logo where the web app serves the partner's theme. */

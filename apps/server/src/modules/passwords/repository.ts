@@ -73,7 +73,13 @@ export function setPassword(
     }
     await trx
       .updateTable('user_credentials')
-      .set({ password_hash: passwordHash, changed_at: new Date(), expires_at: null, reset_required: false })
+      .set({
+        password_hash: passwordHash,
+        changed_at: new Date(),
+        expires_at: null,
+        reset_required: false,
+        awaiting_first_password: false,
+      })
       .where('user_id', '=', actor.userId)
       .execute();
     return true;

@@ -3,14 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidTokenError } from '../../auth/access-tokens.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { afterAnswer } from '../../http/after-answer.js';
-import { callerOf } from '../auth/routes.js';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { callerOf } from '../login/routes.js';
+import { operationRoutes } from '../operation-routes.js';
 import { passwordService } from './service.js';
 
 /** Password change and recovery (spec 2.4, 2.7): public, because an expired password is changed before sign-in. */
 export function passwordRoutes(throttles: { signIn: LoginThrottle; recovery: LoginThrottle }) {
-  return endpointRoutes(API.passwords, (app) => {
-    const passwords = passwordService({ db: app.database.db, mailer: app.mailer, throttles, later: afterAnswer(app) });
+  return operationRoutes(API.passwords, (app) => {
+    const passwords = passwordService({
+      db: app.database.db,
+      mailer: app.mailer,
+      throttles,
+      later: afterAnswer(app),
+      publicUrl: app.config.publicUrl,
+    });
     return {
       changePassword: async ({ body, request }) => {
         await passwords.changePassword(body, callerOf(request), (userId) =>

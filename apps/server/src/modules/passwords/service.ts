@@ -8,9 +8,9 @@ import { recordEvent } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import type { AfterAnswer } from '../../http/after-answer.js';
 import { badRequest, type HttpError, tooManyAttempts } from '../../http/errors.js';
-import { type Mailer, temporaryPasswordEmail } from '../../mail/mailer.js';
-import { findSignInUser } from '../auth/repository.js';
-import { authenticate, type Caller } from '../auth/service.js';
+import { type Mailer, signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
+import { findSignInUser } from '../login/repository.js';
+import { authenticate, type Caller } from '../login/service.js';
 import { partnerNameOf, setPassword, storeTemporaryPassword } from './repository.js';
 
 export type PasswordDependencies = {
@@ -19,6 +19,8 @@ export type PasswordDependencies = {
   throttles: { signIn: LoginThrottle; recovery: LoginThrottle };
   /** Runs work once the answer is on its way (forgot password: its time must not tell whether details matched). */
   later: AfterAnswer;
+  /** Where users reach the portal (config.publicUrl): the e-mail links to its sign-in page. */
+  publicUrl: string;
 };
 
 function wrongCurrentPassword(): HttpError {
@@ -29,7 +31,7 @@ function wrongCurrentPassword(): HttpError {
 }
 
 /** Password change (also from the expired-password screen, before sign-in) and password recovery. */
-export function passwordService({ db, mailer, throttles, later }: PasswordDependencies) {
+export function passwordService({ db, mailer, throttles, later, publicUrl }: PasswordDependencies) {
   /**
    * Changes a password, authenticated by the current one (or the e-mailed temporary one, which this uses up), and
    * ends the user's other sessions; `keepSession` is the caller's own session, if it is the user's.
@@ -116,6 +118,7 @@ export function passwordService({ db, mailer, throttles, later }: PasswordDepend
         userName: user.userName,
         temporaryPassword,
         partnerName: await partnerNameOf(db, user.id),
+        signInUrl: signInUrlOf(publicUrl),
       }),
     });
   }

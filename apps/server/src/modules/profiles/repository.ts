@@ -1,5 +1,5 @@
 import { type Functionality, FunctionalitySchema, type Profile, ProfileSchema } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 
 // Profiles and the functionality catalogue are reference data, the same for every tenant: these functions take the
 // scope like every repository (the caller's own functionality needs its user) but apply no estate filter to them.

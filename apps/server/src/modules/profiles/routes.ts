@@ -1,10 +1,10 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { operationRoutes } from '../operation-routes.js';
 import { callersFunctionality, functionalityCatalogue, listProfiles } from './repository.js';
 import { defaultFunctionalityOf, profileOf } from './service.js';
 
 /** Profiles (with their default functionality) and the functionality catalogue. */
-export const profileRoutes = endpointRoutes(API.profiles, () => ({
+export const profileRoutes = operationRoutes(API.profiles, () => ({
   myFunctionality: async ({ scope }) => ({ value: await callersFunctionality(scope) }),
   functionality: async ({ scope }) => ({ value: await functionalityCatalogue(scope) }),
   list: async ({ scope }) => {

@@ -1,6 +1,6 @@
 import type { Functionality, Profile } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { findProfile, profileFunctionality } from './repository.js';
 
 /** A profile by id; 404 when there is none. */

@@ -6,8 +6,8 @@ import {
   sitesInEstate,
   teamsInEstate,
   userInEstate,
-} from '../../estate/conditions.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
+} from '../../scope/conditions.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { likeEscape, type SearchTerm } from './search-term.js';
 
 /**

@@ -1,9 +1,9 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { operationRoutes } from '../operation-routes.js';
 import { parseSearchTerm } from './search-term.js';
 import { search } from './service.js';
 
 /** The global search (spec 2.17). */
-export const searchRoutes = endpointRoutes(API.search, () => ({
+export const searchRoutes = operationRoutes(API.search, () => ({
   search: async ({ scope, query }) => ({ value: await search(scope, parseSearchTerm(query.searchTerm), query) }),
 }));

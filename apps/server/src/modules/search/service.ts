@@ -1,5 +1,5 @@
 import type { AccessType, FunctionalityCode, SearchResult, SearchResultType } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { type Found, findFaqs, findLines, findOrders, findSites, findTeams, findUsers } from './repository.js';
 import type { SearchTerm } from './search-term.js';
 

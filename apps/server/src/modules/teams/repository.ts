@@ -1,8 +1,7 @@
 import type { NamedRef, ODataQuery, TeamEndpointRef } from '@portal/contract';
-import { type Actor, writeAs } from '../../db/audit.js';
-import { endpointsInEstate, teamsInEstate } from '../../estate/conditions.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { runODataList } from '../../odata/index.js';
+import { endpointsInEstate, teamsInEstate } from '../../scope/conditions.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { type TeamsContext, teamsResource } from './resource.js';
 
 function teamsOfEstate(scope: EstateScope) {
@@ -13,7 +12,7 @@ function teamsOfEstate(scope: EstateScope) {
 }
 
 function contextOf(scope: EstateScope): TeamsContext {
-  return { endpointsOf: (teamIds) => teamEndpoints(scope, teamIds) };
+  return { endpointsOf: (teamIds) => teamOperations(scope, teamIds) };
 }
 
 /** A page of the caller's teams; `$expand=EndPoints` adds each team's devices of the caller's estate. */
@@ -54,7 +53,7 @@ export function teamNames(scope: EstateScope): Promise<NamedRef[]> {
  * The mobile devices of each of `teamIds` that are in the caller's estate, by name (every asked id has an entry):
  * a team leader of another team, or a site manager, sees a shared team through their own devices only.
  */
-async function teamEndpoints(scope: EstateScope, teamIds: readonly number[]) {
+async function teamOperations(scope: EstateScope, teamIds: readonly number[]) {
   const byTeam = new Map<number, TeamEndpointRef[]>(teamIds.map((id) => [id, []]));
   if (teamIds.length === 0) return byTeam;
   const rows = await scope.db
@@ -70,13 +69,14 @@ async function teamEndpoints(scope: EstateScope, teamIds: readonly number[]) {
   return byTeam;
 }
 
-/** The company of one of the caller's teams, or undefined. */
-export function teamCompany(scope: EstateScope, teamId: number) {
+/** The company of one of the caller's teams, or undefined; with `lock`, its row stays locked to the transaction. */
+export function teamCompany(scope: EstateScope, teamId: number, options: { lock?: boolean } = {}) {
   return scope.db
     .selectFrom('teams')
     .select(['teams.id', 'teams.company_id'])
     .where('teams.id', '=', teamId)
     .where((eb) => teamsInEstate(eb, scope))
+    .$if(options.lock === true, (query) => query.forUpdate())
     .executeTakeFirst();
 }
 
@@ -94,41 +94,41 @@ export function endpointsAmong(scope: EstateScope, endpointIds: readonly number[
 export type TeamWrite = { companyId: number; name: string; endpointIds: readonly number[] };
 
 /**
- * Adds or changes a team in one audited transaction; answers its id. Its devices become exactly `endpointIds`
- * among those the caller sees: memberships of devices outside the caller's estate are kept (decision 0076's rule).
+ * Adds or changes a team, in the caller's transaction (estate/scoped-write.ts); answers its id. Its devices become
+ * exactly `endpointIds` among those the caller sees: memberships of devices outside their estate are kept
+ * (decision 0076's rule), though a team the caller may change has none (decision 0118).
  */
-export function writeTeam(scope: EstateScope, actor: Actor, teamId: number | undefined, team: TeamWrite) {
-  return writeAs(scope.db, actor, async (trx) => {
-    let id = teamId;
-    if (id === undefined) {
-      id = (
-        await trx
-          .insertInto('teams')
-          .values({ company_id: team.companyId, name: team.name })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    } else {
-      await trx.updateTable('teams').set({ name: team.name }).where('id', '=', id).execute();
+export async function writeTeam(scope: EstateScope, teamId: number | undefined, team: TeamWrite): Promise<number> {
+  const trx = scope.db;
+  let id = teamId;
+  if (id === undefined) {
+    id = (
       await trx
-        .deleteFrom('team_endpoints')
-        .where('team_id', '=', id)
-        .where('endpoint_id', 'in', scope.endpoints())
-        .execute();
-    }
-    if (team.endpointIds.length > 0) {
-      await trx
-        .insertInto('team_endpoints')
-        .values(
-          team.endpointIds.map((endpointId) => ({ team_id: id, endpoint_id: endpointId, company_id: team.companyId })),
-        )
-        .execute();
-    }
-    return id;
-  });
+        .insertInto('teams')
+        .values({ company_id: team.companyId, name: team.name })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  } else {
+    await trx.updateTable('teams').set({ name: team.name }).where('id', '=', id).execute();
+    await trx
+      .deleteFrom('team_endpoints')
+      .where('team_id', '=', id)
+      .where('endpoint_id', 'in', scope.endpoints())
+      .execute();
+  }
+  if (team.endpointIds.length > 0) {
+    await trx
+      .insertInto('team_endpoints')
+      .values(
+        team.endpointIds.map((endpointId) => ({ team_id: id, endpoint_id: endpointId, company_id: team.companyId })),
+      )
+      .execute();
+  }
+  return id;
 }
 
-/** Deletes a team; its memberships (devices' and users') go with it, by the schema's cascades. */
-export async function deleteTeam(scope: EstateScope, actor: Actor, teamId: number): Promise<void> {
-  await writeAs(scope.db, actor, (trx) => trx.deleteFrom('teams').where('id', '=', teamId).execute());
+/** Deletes a team, in the caller's transaction; its memberships (devices' and users') go with it by cascade. */
+export async function deleteTeam(scope: EstateScope, teamId: number): Promise<void> {
+  await scope.db.deleteFrom('teams').where('id', '=', teamId).execute();
 }

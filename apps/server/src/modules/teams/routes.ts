@@ -1,10 +1,10 @@
 import { API } from '@portal/contract';
-import { actorOf, endpointRoutes } from '../endpoint-routes.js';
+import { actorOf, operationRoutes } from '../operation-routes.js';
 import { listTeams, teamNames } from './repository.js';
 import { removeTeam, saveTeam, teamById } from './service.js';
 
 /** The teams of the caller's estate (a team-level user sees only their own), and Manage Teams' saves and deletes. */
-export const teamRoutes = endpointRoutes(API.teams, () => ({
+export const teamRoutes = operationRoutes(API.teams, () => ({
   list: ({ scope, query }) => listTeams(scope, query),
   names: async ({ scope }) => ({ value: await teamNames(scope) }),
   get: ({ scope, params, query }) => teamById(scope, params.id, query),

@@ -6,8 +6,8 @@ import {
   sitesInEstate,
   teamMembershipsInEstate,
   teamsInEstate,
-} from '../../estate/conditions.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
+} from '../../scope/conditions.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { USAGE_TIME_ZONE } from './usage-calendar.js';
 import type { PeriodBytes, PeriodSessions, PeriodTotals } from './usage-series.js';
 

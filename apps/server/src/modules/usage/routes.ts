@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import { endpointRoutes } from '../endpoint-routes.js';
+import { operationRoutes } from '../operation-routes.js';
 import {
   endpointBroadband,
   endpointLineUsage,
@@ -13,7 +13,7 @@ import {
 } from './service.js';
 
 /** The usage charts of spec 2.8 (docs/decisions/0025): `{ value: UsageSeries[] }`. */
-export const usageRoutes = endpointRoutes(API.usage, () => ({
+export const usageRoutes = operationRoutes(API.usage, () => ({
   endpointMonthly: async ({ scope, params }) => ({ value: await endpointMonthly(scope, params.id) }),
   endpointUninvoiced: async ({ scope, params }) => ({ value: await endpointUninvoiced(scope, params.id) }),
   endpointBroadband: async ({ scope, params }) => ({ value: await endpointBroadband(scope, params.id) }),

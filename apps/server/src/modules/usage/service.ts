@@ -1,6 +1,6 @@
 import { ENDPOINT_TYPE, type UsageSeries } from '@portal/contract';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { notFound } from '../../http/errors.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import {
   type Devices,
   dailySessionsOfEndpoint,

@@ -1,9 +1,8 @@
-import { ENDPOINT_TYPE, type EndpointRef, type NamedRef, type ODataQuery, type ProfileLevel } from '@portal/contract';
+import { ENDPOINT_TYPE, type EndpointRef, type NamedRef, type ODataQuery } from '@portal/contract';
 import { sql } from 'kysely';
-import { type Actor, writeAs } from '../../db/audit.js';
-import { userInEstate } from '../../estate/conditions.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import { runODataList } from '../../odata/index.js';
+import { userInEstate } from '../../scope/conditions.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 import { storeTemporaryPassword } from '../passwords/repository.js';
 import { usersResource } from './resource.js';
 
@@ -20,36 +19,24 @@ export function listUsers(scope: EstateScope, options: ODataQuery) {
   return runODataList({ db: scope.db, baseQuery: usersOfEstate(scope), resource: usersResource, options });
 }
 
-export type UserRow = {
-  id: number;
-  userName: string;
-  emailAddress: string;
-  profileId: number;
-  profileLevel: ProfileLevel;
-  /** Whether every assignment of the user is in the caller's estate, so the caller may change or delete them. */
-  whollyInEstate: boolean;
-};
+export type UserRow = { id: number; userName: string; emailAddress: string; profileId: number };
 
-/** One user of the caller's estate, or undefined. */
-export async function findUser(scope: EstateScope, userId: number): Promise<UserRow | undefined> {
-  const outside = (table: string, column: string, ids: ReturnType<EstateScope['sites']>) =>
-    sql`EXISTS (SELECT 1 FROM ${sql.table(table)} a WHERE a.user_id = users.id
-      AND (a.${sql.ref(column)} IN (${ids})) IS NOT TRUE)`;
-  const row = await usersOfEstate(scope)
+/** One user of the caller's estate, or undefined; with `lock`, their row stays locked to the caller's transaction. */
+export async function findUser(
+  scope: EstateScope,
+  userId: number,
+  options: { lock?: boolean } = {},
+): Promise<UserRow | undefined> {
+  return usersOfEstate(scope)
     .select([
       'users.id',
       'users.user_name as userName',
       'users.email_address as emailAddress',
       'users.profile_id as profileId',
-      'profiles.level as profileLevel',
-      sql<boolean>`NOT (${outside('user_companies', 'company_id', scope.companies())}
-        OR ${outside('user_sites', 'site_id', scope.sites())}
-        OR ${outside('user_teams', 'team_id', scope.teams())}
-        OR ${outside('user_endpoints', 'endpoint_id', scope.endpoints())})`.as('whollyInEstate'),
     ])
     .where('users.id', '=', userId)
+    .$if(options.lock === true, (query) => query.forUpdate('users'))
     .executeTakeFirst();
-  return row ? { ...row, profileLevel: row.profileLevel as ProfileLevel } : undefined;
 }
 
 export type UserAssignments = {
@@ -116,12 +103,16 @@ export async function assignmentsOf(scope: EstateScope, userId: number): Promise
   };
 }
 
-/** Whether another user than `exceptId` has this username, ignoring case (every partner's: sign-in names are global). */
+/**
+ * Whether another user than `exceptId` has this username or a look-alike of it, ignoring case (every partner's:
+ * sign-in names are global). The database's `user_name_key()` says which names look alike (decision 0125); its
+ * unique index refuses a look-alike that a racing save slips past this check.
+ */
 export async function userNameTaken(scope: EstateScope, userName: string, exceptId: number | undefined) {
   const row = await scope.db
     .selectFrom('users')
     .select('id')
-    .where(sql`lower(user_name)`, '=', userName.toLowerCase())
+    .where('user_name_key', '=', sql<string>`user_name_key(${userName})`)
     .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId as number))
     .executeTakeFirst();
   return row !== undefined;
@@ -136,7 +127,7 @@ export function functionalityAmong(scope: EstateScope, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return scope.db
     .selectFrom('functionality')
-    .select(['id', 'code', 'access_type as accessType'])
+    .select(['id', 'code', 'description', 'access_type as accessType'])
     .where('id', 'in', ids)
     .execute();
 }
@@ -201,94 +192,94 @@ export type UserWrite = {
 export type FirstCredentials = { unknownPasswordHash: string; temporaryPasswordHash: string; lifetimeMs: number };
 
 /**
- * Adds (with `credentials`) or changes a user in one audited transaction; answers the id. Their functionality and
- * assignments become exactly those given: the caller changes only users wholly inside their estate.
+ * Adds (with `credentials`) or changes a user; answers the id. Their functionality and assignments become exactly
+ * those given: the caller changes only users who hold no more than they do (decision 0118). Run it in the save's
+ * transaction (estate/scoped-write.ts), whose actor the audit log names.
  */
-export function writeUser(
+export async function writeUser(
   scope: EstateScope,
-  actor: Actor,
   target: { id: number } | { credentials: FirstCredentials },
   user: UserWrite,
-) {
-  return writeAs(scope.db, actor, async (trx) => {
-    const fields = { user_name: user.userName, email_address: user.emailAddress, profile_id: user.profileId };
-    let id: number;
-    if ('id' in target) {
-      id = target.id;
-      await trx.updateTable('users').set(fields).where('id', '=', id).execute();
-      for (const table of [
-        'user_functionality',
-        'user_companies',
-        'user_sites',
-        'user_teams',
-        'user_endpoints',
-      ] as const) {
-        await trx.deleteFrom(table).where('user_id', '=', id).execute();
-      }
-    } else {
-      id = (
-        await trx
-          .insertInto('users')
-          .values({ ...fields, partner_id: scope.caller.partnerId })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-      await trx
-        .insertInto('user_credentials')
-        .values({ user_id: id, password_hash: target.credentials.unknownPasswordHash, reset_required: true })
-        .execute();
-      await storeTemporaryPassword(trx, id, target.credentials.temporaryPasswordHash, target.credentials.lifetimeMs);
+): Promise<number> {
+  const trx = scope.db;
+  const fields = { user_name: user.userName, email_address: user.emailAddress, profile_id: user.profileId };
+  let id: number;
+  if ('id' in target) {
+    id = target.id;
+    await trx.updateTable('users').set(fields).where('id', '=', id).execute();
+    for (const table of [
+      'user_functionality',
+      'user_companies',
+      'user_sites',
+      'user_teams',
+      'user_endpoints',
+    ] as const) {
+      await trx.deleteFrom(table).where('user_id', '=', id).execute();
     }
-    const rows = <T>(ids: readonly number[], row: (value: number) => T) => ids.map(row);
-    if (user.functionalityIds.length > 0) {
+  } else {
+    id = (
       await trx
-        .insertInto('user_functionality')
-        .values(rows(user.functionalityIds, (functionality_id) => ({ user_id: id, functionality_id })))
-        .execute();
-    }
-    if (user.companyIds.length > 0) {
-      await trx
-        .insertInto('user_companies')
-        .values(
-          rows(user.companyIds, (company_id) => ({ user_id: id, company_id, partner_id: scope.caller.partnerId })),
-        )
-        .execute();
-    }
-    if (user.siteIds.length > 0) {
-      await trx
-        .insertInto('user_sites')
-        .values(rows(user.siteIds, (site_id) => ({ user_id: id, site_id })))
-        .execute();
-    }
-    if (user.teamIds.length > 0) {
-      await trx
-        .insertInto('user_teams')
-        .values(rows(user.teamIds, (team_id) => ({ user_id: id, team_id })))
-        .execute();
-    }
-    if (user.endpointIds.length > 0) {
-      await trx
-        .insertInto('user_endpoints')
-        .values(rows(user.endpointIds, (endpoint_id) => ({ user_id: id, endpoint_id })))
-        .execute();
-    }
-    return id;
-  });
+        .insertInto('users')
+        .values({ ...fields, partner_id: scope.caller.partnerId })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await trx
+      .insertInto('user_credentials')
+      .values({
+        user_id: id,
+        password_hash: target.credentials.unknownPasswordHash,
+        reset_required: true,
+        awaiting_first_password: true,
+      })
+      .execute();
+    await storeTemporaryPassword(trx, id, target.credentials.temporaryPasswordHash, target.credentials.lifetimeMs);
+  }
+  const rows = <T>(ids: readonly number[], row: (value: number) => T) => ids.map(row);
+  if (user.functionalityIds.length > 0) {
+    await trx
+      .insertInto('user_functionality')
+      .values(rows(user.functionalityIds, (functionality_id) => ({ user_id: id, functionality_id })))
+      .execute();
+  }
+  if (user.companyIds.length > 0) {
+    await trx
+      .insertInto('user_companies')
+      .values(rows(user.companyIds, (company_id) => ({ user_id: id, company_id, partner_id: scope.caller.partnerId })))
+      .execute();
+  }
+  if (user.siteIds.length > 0) {
+    await trx
+      .insertInto('user_sites')
+      .values(rows(user.siteIds, (site_id) => ({ user_id: id, site_id })))
+      .execute();
+  }
+  if (user.teamIds.length > 0) {
+    await trx
+      .insertInto('user_teams')
+      .values(rows(user.teamIds, (team_id) => ({ user_id: id, team_id })))
+      .execute();
+  }
+  if (user.endpointIds.length > 0) {
+    await trx
+      .insertInto('user_endpoints')
+      .values(rows(user.endpointIds, (endpoint_id) => ({ user_id: id, endpoint_id })))
+      .execute();
+  }
+  return id;
 }
 
 /**
- * Deletes a user in one audited transaction. Their sessions are revoked first, so the audit log shows them ended;
- * the delete then takes every credential and refresh token with it, and the next request with any of their access
- * tokens finds no user (auth/principal.ts reads the caller on every request) and answers 401.
+ * Deletes a user, in the caller's transaction. Their sessions are revoked first, so the audit log shows them
+ * ended; the delete then takes every credential and refresh token with it, and the next request with any of their
+ * access tokens finds no user (auth/principal.ts reads the caller on every request) and answers 401.
  */
-export async function deleteUser(scope: EstateScope, actor: Actor, userId: number): Promise<void> {
-  await writeAs(scope.db, actor, async (trx) => {
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
-  });
+export async function deleteUser(scope: EstateScope, userId: number): Promise<void> {
+  await scope.db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await scope.db.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -1,16 +1,23 @@
 import { API } from '@portal/contract';
+import { userNameCheckThrottle } from '../../auth/user-name-check-throttle.js';
 import { afterAnswer } from '../../http/after-answer.js';
-import { actorOf, endpointRoutes } from '../endpoint-routes.js';
+import { actorOf, operationRoutes } from '../operation-routes.js';
 import { listUsers } from './repository.js';
 import { isUserNameUnique, userById, userService } from './service.js';
 
 /** Manage Users (spec 2.10, 2.11): the users of the caller's estate, their saves and deletes. */
-export const userRoutes = endpointRoutes(API.users, (app) => {
-  const service = userService({ mailer: app.mailer, later: afterAnswer(app) });
+export const userRoutes = operationRoutes(API.users, (app) => {
+  const service = userService({ mailer: app.mailer, later: afterAnswer(app), publicUrl: app.config.publicUrl });
+  const nameChecks = userNameCheckThrottle();
   return {
     list: ({ scope, query }) => listUsers(scope, query),
     get: ({ scope, params }) => userById(scope, params.id),
-    isUserNameUnique: ({ scope, body }) => isUserNameUnique(scope, body.userName, body.id),
+    // Throttled: it answers for every partner's usernames (decision 0124). A save's own check is not: saves are
+    // audited writes of one user at a time.
+    isUserNameUnique: async ({ scope, request, body }) => {
+      await nameChecks.take(scope.caller.userId, request.ip);
+      return isUserNameUnique(scope, body.userName, body.id);
+    },
     create: ({ scope, request, body }) => service.saveUser(scope, actorOf(scope, request), request, undefined, body),
     update: ({ scope, request, params, body }) =>
       service.saveUser(scope, actorOf(scope, request), request, params.id, body),

@@ -1,6 +1,5 @@
 import {
   assignmentListsOf,
-  PROFILE_LEVELS,
   type ProfileAssignmentItem,
   type ProfileLevel,
   profileAssignmentRequiredMessage,
@@ -11,10 +10,12 @@ import {
 import { hashPassword } from '../../auth/password-hashing.js';
 import { generateTemporaryPassword } from '../../auth/password-policy.js';
 import type { Actor } from '../../db/audit.js';
-import type { EstateScope } from '../../estate/estate-scope.js';
 import type { AfterAnswer } from '../../http/after-answer.js';
 import { idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
-import { type Mailer, temporaryPasswordEmail } from '../../mail/mailer.js';
+import { type Mailer, signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
+import { type Excess, excessOfUser, levelRank, type ReachKind } from '../../scope/holdings.js';
+import { writeInScope } from '../../scope/scoped-write.js';
 import { NEW_USER_PASSWORD_LIFETIME_MS, partnerNameOf } from '../passwords/repository.js';
 import * as users from './repository.js';
 
@@ -32,9 +33,6 @@ export async function isUserNameUnique(scope: EstateScope, userName: string, id:
   return !(await users.userNameTaken(scope, userName, id));
 }
 
-/** Higher levels see more: Company 0 ... EndPoint 3. */
-const rank = (level: ProfileLevel) => PROFILE_LEVELS.indexOf(level);
-
 type AssignmentList = users.AssignableKind;
 const LIST_ITEMS: Record<AssignmentList, { item: ProfileAssignmentItem; notFound: string }> = {
   companies: { item: 'company', notFound: 'No such company' },
@@ -44,10 +42,14 @@ const LIST_ITEMS: Record<AssignmentList, { item: ProfileAssignmentItem; notFound
   broadbandEndPoints: { item: 'broadband contract', notFound: 'No such broadband contract' },
 };
 
-export type UserServiceDependencies = { mailer: Mailer; later: AfterAnswer };
+/** `publicUrl` is where users reach the portal (config.publicUrl): the welcome e-mail links to its sign-in page. */
+export type UserServiceDependencies = { mailer: Mailer; later: AfterAnswer; publicUrl: string };
 
-/** Saves and deletes of Manage Users, under spec 5's rules and the escalation rules of docs/decisions/0109. */
-export function userService({ mailer, later }: UserServiceDependencies) {
+/**
+ * Saves and deletes of Manage Users, under spec 5's rules and the rule of docs/decisions/0118: checks and changes
+ * run in one transaction, the user named must hold no more than the caller before the change, and no more after.
+ */
+export function userService({ mailer, later, publicUrl }: UserServiceDependencies) {
   /** Adds (no `userId`) or changes a user; a new user is e-mailed a temporary password (decision 0111). */
   async function saveUser(
     scope: EstateScope,
@@ -56,91 +58,140 @@ export function userService({ mailer, later }: UserServiceDependencies) {
     userId: number | undefined,
     input: UserSave,
   ): Promise<User> {
-    const current = userId === undefined ? undefined : await changeableUser(scope, userId, input.id);
-    if (await users.userNameTaken(scope, input.userName, userId)) {
-      throw invalidField('userName', 'unique', VALIDATION_MESSAGES.userNameTaken);
-    }
-    const profile = await users.findProfile(scope, input.profileId);
-    if (!profile) throw invalidField('profileId', 'exists', 'No such profile');
-    const level = profile.level as ProfileLevel;
-    if (rank(level) < rank(scope.caller.profile.level)) {
-      throw invalidField('profileId', 'not_above_own_level', 'You cannot give a profile above your own level');
-    }
-    const functionalityIds = await grantableFunctionality(scope, input.functionalityIds, current?.functionalityIds);
-    const assigned = await assignments(scope, { name: profile.name, level }, input);
-
-    const write = {
-      userName: input.userName,
-      emailAddress: input.emailAddress,
-      profileId: profile.id,
-      functionalityIds,
-      companyIds: assigned.companies,
-      siteIds: assigned.sites,
-      teamIds: assigned.teams,
-      endpointIds: [...assigned.mobileEndPoints, ...assigned.broadbandEndPoints],
-    };
-    if (current) {
-      await users.writeUser(scope, actor, { id: current.id }, write).catch(takenOnRace);
-      return userById(scope, current.id);
-    }
-    const temporaryPassword = generateTemporaryPassword();
-    const credentials = {
-      // Nobody ever knows this one: the user signs in first with the e-mailed temporary password.
-      unknownPasswordHash: await hashPassword(generateTemporaryPassword(64)),
-      temporaryPasswordHash: await hashPassword(temporaryPassword),
-      lifetimeMs: NEW_USER_PASSWORD_LIFETIME_MS,
-    };
-    const id = await users.writeUser(scope, actor, { credentials }, write).catch(takenOnRace);
-    // Sent to the new user only, after the answer: the administrator never sees it (decision 0111).
-    later(request, 'new user e-mail', async () => {
-      await mailer.send({
-        to: input.emailAddress,
-        ...temporaryPasswordEmail({
-          userName: input.userName,
-          temporaryPassword,
-          partnerName: await partnerNameOf(scope.db, id),
-          purpose: 'new-account',
-          validForHours: NEW_USER_PASSWORD_LIFETIME_MS / 3_600_000,
-        }),
-      });
+    // Hashing is slow on purpose, so it is done before the transaction rather than while it holds its locks.
+    const firstPassword = userId === undefined ? await firstCredentials() : undefined;
+    const saved = await writeInScope(scope, actor, async (scope) => {
+      if (userId !== undefined) await changeableUser(scope, userId, input.id);
+      if (await users.userNameTaken(scope, input.userName, userId)) {
+        throw invalidField('userName', 'unique', VALIDATION_MESSAGES.userNameTaken);
+      }
+      const profile = await users.findProfile(scope, input.profileId);
+      if (!profile) throw invalidField('profileId', 'exists', 'No such profile');
+      const level = profile.level as ProfileLevel;
+      if (levelRank(level) < levelRank(scope.caller.profile.level)) {
+        throw invalidField('profileId', 'not_above_own_level', 'You cannot give a profile above your own level');
+      }
+      const functionalityIds = await grantableFunctionality(scope, input.functionalityIds);
+      const assigned = await assignments(scope, { name: profile.name, level }, input);
+      const write = {
+        userName: input.userName,
+        emailAddress: input.emailAddress,
+        profileId: profile.id,
+        functionalityIds,
+        companyIds: assigned.companies,
+        siteIds: assigned.sites,
+        teamIds: assigned.teams,
+        endpointIds: [...assigned.mobileEndPoints, ...assigned.broadbandEndPoints],
+      };
+      const target = firstPassword ? { credentials: firstPassword.credentials } : { id: userId as number };
+      const id = await users.writeUser(scope, target, write).catch(takenOnRace);
+      // What the assignments reach (a team's every device, a site's every line) is known once they are written.
+      const excess = await excessOfUser(scope, id);
+      if (excess) throw assignedBeyondRights(excess, assignmentListsOf({ name: profile.name, level }));
+      return userById(scope, id);
     });
-    return userById(scope, id);
+    if (firstPassword) {
+      // Sent to the new user only, once the user exists: the administrator never sees it (decision 0111).
+      later(request, 'new user e-mail', async () => {
+        await mailer.send({
+          to: input.emailAddress,
+          ...temporaryPasswordEmail({
+            userName: input.userName,
+            temporaryPassword: firstPassword.temporaryPassword,
+            partnerName: await partnerNameOf(scope.db, saved.id),
+            signInUrl: signInUrlOf(publicUrl),
+            purpose: 'new-account',
+            validForHours: NEW_USER_PASSWORD_LIFETIME_MS / 3_600_000,
+          }),
+        });
+      });
+    }
+    return saved;
   }
 
-  /** Deletes a user of the caller's estate, not the caller; their sessions end at once (decision 0110). */
+  /** Deletes a user of the caller's estate who holds no more than the caller; their sessions end at once (0110). */
   async function removeUser(scope: EstateScope, actor: Actor, userId: number): Promise<void> {
-    const user = await changeableUser(scope, userId, undefined);
-    await users.deleteUser(scope, actor, user.id);
+    await writeInScope(scope, actor, async (scope) => {
+      await changeableUser(scope, userId, undefined);
+      await users.deleteUser(scope, userId);
+    });
   }
 
   return { saveUser, removeUser };
 }
 
+/** A new user's first credentials: the temporary password to e-mail, and what is stored of it. */
+async function firstCredentials() {
+  const temporaryPassword = generateTemporaryPassword();
+  const credentials: users.FirstCredentials = {
+    // Nobody ever knows this one: the user signs in first with the e-mailed temporary password.
+    unknownPasswordHash: await hashPassword(generateTemporaryPassword(64)),
+    temporaryPasswordHash: await hashPassword(temporaryPassword),
+    lifetimeMs: NEW_USER_PASSWORD_LIFETIME_MS,
+  };
+  return { temporaryPassword, credentials };
+}
+
 /**
- * The user a save or delete names, once the caller may change them: in their estate (404), not the caller
- * themselves (spec 5: one's own record is read-only), wholly inside the caller's estate, and named the same in
- * the body as in the path.
+ * The user a save or delete names, locked for the rest of the transaction, once the caller may change them: in
+ * their estate (404), named the same in the body as in the path, not the caller themselves (spec 5: one's own
+ * record is read-only), and holding no more than the caller (decision 0118), or changing their e-mail address
+ * would hand the caller everything they hold.
  */
-async function changeableUser(scope: EstateScope, userId: number, bodyId: number | undefined) {
-  const user = await users.findUser(scope, userId);
+async function changeableUser(scope: EstateScope, userId: number, bodyId: number | undefined): Promise<void> {
+  const user = await users.findUser(scope, userId, { lock: true });
   if (!user) throw noSuchUser();
   if (bodyId !== undefined && bodyId !== userId) throw idNotMatchingPath();
   if (user.id === scope.caller.userId) {
     throw invalidField('id', 'own_record', 'You cannot change or delete your own user');
   }
-  if (!user.whollyInEstate || rank(user.profileLevel) < rank(scope.caller.profile.level)) {
-    throw invalidField('id', 'wholly_in_estate', 'This user is also assigned outside your estate');
+  const excess = await excessOfUser(scope, user.id);
+  if (excess) throw invalidField('id', 'within_your_rights', `This user holds ${describeExcess(excess)}`);
+}
+
+const REACH_NAMES: Record<ReachKind, string> = {
+  companies: 'companies',
+  sites: 'sites',
+  teams: 'teams',
+  endpoints: 'devices or contracts',
+};
+
+/** What of a holding lies beyond the caller's, as a refusal says it. */
+function describeExcess(excess: Excess): string {
+  switch (excess.kind) {
+    case 'level':
+      return `a ${excess.level}-level profile, above your own`;
+    case 'functionality':
+      return `${excess.description} (${excess.accessType}), which you do not hold`;
+    case 'role':
+      return `the role ${excess.role}, which you do not have`;
+    case 'reach':
+      return `${REACH_NAMES[excess.reach]} outside your estate`;
   }
-  const { functionalityIds } = await users.assignmentsOf(scope, userId);
-  return { ...user, functionalityIds };
 }
 
 /**
- * The functionality a save may set: every id exists, Write or Delete comes with Read (spec 4's ticks), and what it
- * adds the caller holds. What the user already had and keeps is no grant, so an administrator can edit a user
- * who holds more than they do without taking it away.
+ * The refusal of a save whose user would hold more than the caller. The profile, the functionality and every
+ * assigned item were checked before the write, so what is left is what the items bring: a team's devices of other
+ * sites, named at the profile's assignment list.
  */
-async function grantableFunctionality(scope: EstateScope, ids: readonly number[], had: readonly number[] = []) {
+function assignedBeyondRights(excess: Excess, lists: readonly AssignmentList[]) {
+  if (excess.kind === 'reach') {
+    const list = lists[0] as AssignmentList;
+    return invalidField(
+      list,
+      'within_your_estate',
+      `A ${LIST_ITEMS[list].item} you assign reaches ${REACH_NAMES[excess.reach]} outside your estate`,
+    );
+  }
+  return invalidField('id', 'within_your_rights', `The user would hold ${describeExcess(excess)}`);
+}
+
+/**
+ * The functionality a save may set: every id exists, Write or Delete comes with Read (spec 4's ticks), and the
+ * caller holds each one (decision 0118: a user never holds more than the administrator who saved them).
+ */
+async function grantableFunctionality(scope: EstateScope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   const found = await users.functionalityAmong(scope, unique);
   if (found.length !== unique.length) throw invalidField('functionalityIds', 'exists', 'No such functionality');
@@ -154,13 +205,12 @@ async function grantableFunctionality(scope: EstateScope, ids: readonly number[]
   if (withoutRead) {
     throw invalidField('functionalityIds', 'needs_read', `${withoutRead.code} ${withoutRead.accessType} needs Read`);
   }
-  const previously = new Set(had);
-  const notHeld = found.find((f) => !previously.has(f.id) && !scope.caller.can(f.code as never, f.accessType as never));
+  const notHeld = found.find((f) => !scope.caller.can(f.code as never, f.accessType as never));
   if (notHeld) {
     throw invalidField(
       'functionalityIds',
       'held_by_you',
-      `You cannot grant ${notHeld.code} ${notHeld.accessType}, which you do not hold`,
+      `You cannot grant ${notHeld.description} (${notHeld.accessType}), which you do not hold`,
     );
   }
   return unique;

@@ -15,7 +15,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { type SideMenuEntry, visibleSideMenu } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { usePermissions, useSessionSnapshot } from '../session/useSession';
+import { usePermissions, useSessionSnapshot } from '../../session/useSession';
 
 const ICONS: Record<string, ReactNode> = {
   Home: <Home />,

@@ -241,7 +241,7 @@ function RowCard<Row>({ layout, row, context }: { layout: CardLayout<Row>; row: 
  */
 function needsCaption<Row>(column: DataTableColumn<Row>): boolean {
   const textButton = column.type === 'options' && column.actions?.length === 1;
-  return Boolean(column.header) && !textButton;
+  return Boolean(column.header) && !column.headerHidden && !textButton;
 }
 
 function SkeletonCards() {

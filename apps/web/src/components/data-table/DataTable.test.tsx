@@ -10,7 +10,7 @@ import {
   deferred,
   fakeList,
   installIntersectionObserver,
-  listEndpoint,
+  listOperation,
   matchAllMediaQueries,
   renderWithProviders,
 } from './test-utils';
@@ -51,7 +51,7 @@ function Table(overrides: Partial<DataTableProps<Order>>) {
   return (
     <DataTable<Order>
       resource="orders"
-      endpoint={listEndpoint('/api/orders')}
+      operation={listOperation('/api/orders')}
       parseRow={OrderSchema.parse}
       columns={columns}
       getRowId={(row) => row.id}
@@ -494,6 +494,30 @@ describe('text filter', () => {
     expect(screen.queryByText('Reference: REF-01')).toBeNull();
   });
 
+  it('keeps a filter applied by APPLY or Enter from submitting a form the table sits in (issue 21)', async () => {
+    const user = userEvent.setup();
+    const list = fakeList('/api/orders', makeOrders(12));
+    server.use(list.handler);
+    const outerSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    renderWithProviders(
+      <form onSubmit={outerSubmit}>
+        <Table />
+      </form>,
+    );
+    await screen.findByText('REF-012');
+
+    await user.click(screen.getByRole('button', { name: 'Filter Reference' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reference' }), 'REF-01');
+    await user.click(screen.getByRole('button', { name: /apply/i }));
+    await waitFor(() => expect(list.last().get('$filter')).toBe("contains(reference,'REF-01')"));
+
+    await user.click(screen.getByRole('button', { name: 'Filter Reference' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Reference' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reference' }), 'REF-00{Enter}');
+    await waitFor(() => expect(list.last().get('$filter')).toBe("contains(reference,'REF-00')"));
+    expect(outerSubmit).not.toHaveBeenCalled();
+  });
+
   it('does not filter on an empty value', async () => {
     const user = userEvent.setup();
     const list = fakeList('/api/orders', makeOrders(12));
@@ -925,7 +949,7 @@ describe('list state in the URL', () => {
     const { router } = renderWithProviders(
       <>
         <Table urlKey="first" />
-        <Table urlKey="second" endpoint={listEndpoint('/api/other')} ariaLabel="Other orders" />
+        <Table urlKey="second" operation={listOperation('/api/other')} ariaLabel="Other orders" />
       </>,
       { url: '/?second.page=2' },
     );

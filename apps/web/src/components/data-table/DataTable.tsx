@@ -3,7 +3,7 @@
  *
  *   <DataTable<Order>
  *     resource="orders-broadband"            // page size stored in localStorage `dataTable.pageSize.<resource>`
- *     endpoint={orderEndpoints.broadband}    // OData list endpoint of the contract: { value: Row[], '@odata.count': n }
+ *     operation={orderOperations.broadband}    // OData list operation of the contract: { value: Row[], '@odata.count': n }
  *     params={{ orderId }}                   // its path parameters, if any
  *     parseRow={OrderSchema.parse}           // every row goes through it
  *     columns={columns}                      // DataTableColumn<Row>[], see below
@@ -32,7 +32,7 @@
  * (useListController.ts); TableView and CardsView draw it.
  *
  * Requests: `$top`, `$skip`, `$count=true`, `$orderby` (header clicks toggle ascending/descending), `$filter`
- * (query.ts), `$select`; the query key is `apiQueryKey(path, options)` of the endpoint's path, so writes to the same API area reload it.
+ * (query.ts), `$select`; the query key is `apiQueryKey(path, options)` of the operation's path, so writes to the same API area reload it.
  * Paging keeps the previous page on screen while the next loads. Without rows the list says which of four states it
  * is in (decision 0055): loading (skeleton rows or cards), empty (`emptyText`), empty for the user's filters
  * (`noMatchText` and a Clear filters button), or failed (`loadErrorText` and a Retry button); a failure while rows are
@@ -70,14 +70,14 @@ import type { CellContext } from './cells';
 import { ColumnFilterDialog } from './FilterDialogs';
 import { ListToolbar } from './ListToolbar';
 import { TableView } from './TableView';
-import type { DataTableColumn, DataTableSelection, DataTableSort, Id, ListEndpoint, ListParams } from './types';
+import type { DataTableColumn, DataTableSelection, DataTableSort, Id, ListOperation, ListParams } from './types';
 import { useListController } from './useListController';
 
 export interface DataTableProps<Row> {
   /** Stable name of the list; keys the stored page size. */
   resource: string;
-  /** The OData list endpoint of the contract, e.g. `orderEndpoints.broadband`, and its path parameters. */
-  endpoint: ListEndpoint;
+  /** The OData list operation of the contract, e.g. `orderOperations.broadband`, and its path parameters. */
+  operation: ListOperation;
   params?: ListParams;
   parseRow: (raw: unknown) => Row;
   columns: readonly DataTableColumn<Row>[];
@@ -126,7 +126,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const controller = useListController<Row>({
     resource: props.resource,
     urlKey: props.urlKey ?? props.resource,
-    endpoint: props.endpoint,
+    operation: props.operation,
     params: props.params,
     parseRow: props.parseRow,
     columns,

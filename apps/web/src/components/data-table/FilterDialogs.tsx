@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,12 +6,21 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { isYmd } from './query';
 import type { ColumnFilterValue, DataTableColumn } from './types';
 
 /** The text filter dialog width of spec 9. */
 export const TEXT_FILTER_DIALOG_WIDTH = 315;
+
+/**
+ * A filter dialog's form is portalled out of the page, but React still bubbles its submit through the components
+ * that rendered it: a table inside a form would otherwise save that form when a filter is applied (issue 21).
+ */
+function keepSubmitInDialog(event: FormEvent): void {
+  event.preventDefault();
+  event.stopPropagation();
+}
 
 interface FilterDialogProps<F extends ColumnFilterValue> {
   header: string;
@@ -36,7 +46,7 @@ export function TextFilterDialog({
   const titleId = useId();
 
   function apply(event: FormEvent): void {
-    event.preventDefault();
+    keepSubmitInDialog(event);
     const text = value.trim();
     onApply(text === '' ? undefined : { kind: 'text', value: text });
   }
@@ -46,26 +56,28 @@ export function TextFilterDialog({
       open
       onClose={onCancel}
       aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', onSubmit: apply, sx: { width: TEXT_FILTER_DIALOG_WIDTH, m: 2 } } }}
+      slotProps={{ paper: { sx: { width: TEXT_FILTER_DIALOG_WIDTH, m: 2 } } }}
     >
-      <DialogTitle id={titleId}>Filter for {header}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          margin="dense"
-          label={header}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onApply(undefined)}>Clear</Button>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="contained">
-          Apply
-        </Button>
-      </DialogActions>
+      <DialogForm onSubmit={apply}>
+        <DialogTitle id={titleId}>Filter for {header}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={header}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onApply(undefined)}>Clear</Button>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            Apply
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
   );
 }
@@ -86,7 +98,7 @@ export function DateFilterDialog({
   const reversed = isYmd(from) && isYmd(to) && from > to;
 
   function apply(event: FormEvent): void {
-    event.preventDefault();
+    keepSubmitInDialog(event);
     if (reversed) return;
     const range: { kind: 'date'; from?: string; to?: string } = { kind: 'date' };
     if (isYmd(from)) range.from = from;
@@ -95,40 +107,49 @@ export function DateFilterDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={onCancel}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', onSubmit: apply, sx: { m: 2 } } }}
-    >
-      <DialogTitle id={titleId}>Filter for {header}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            type="date"
-            label="From"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: isYmd(to) ? to : undefined } }}
-          />
-          <TextField
-            type="date"
-            label="To"
-            value={to}
-            error={reversed}
-            helperText={reversed ? 'The to date must not be before the from date.' : undefined}
-            onChange={(event) => setTo(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: isYmd(from) ? from : undefined } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onApply(undefined)}>Clear</Button>
-        <Button type="submit" variant="contained" disabled={reversed}>
-          Apply
-        </Button>
-      </DialogActions>
+    <Dialog open onClose={onCancel} aria-labelledby={titleId} slotProps={{ paper: { sx: { m: 2 } } }}>
+      <DialogForm onSubmit={apply}>
+        <DialogTitle id={titleId}>Filter for {header}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              type="date"
+              label="From"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: isYmd(to) ? to : undefined } }}
+            />
+            <TextField
+              type="date"
+              label="To"
+              value={to}
+              error={reversed}
+              helperText={reversed ? 'The to date must not be before the from date.' : undefined}
+              onChange={(event) => setTo(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: isYmd(from) ? from : undefined } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onApply(undefined)}>Clear</Button>
+          <Button type="submit" variant="contained" disabled={reversed}>
+            Apply
+          </Button>
+        </DialogActions>
+      </DialogForm>
     </Dialog>
+  );
+}
+
+/**
+ * The filter's form inside the dialog's paper, laid out as if it were not there: the paper itself cannot be the form,
+ * as a form may not take the dialog role (axe's aria-allowed-role).
+ */
+function DialogForm({ onSubmit, children }: { onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <Box component="form" onSubmit={onSubmit} sx={{ display: 'contents' }}>
+      {children}
+    </Box>
   );
 }
 

@@ -14,6 +14,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
+import { VISUALLY_HIDDEN } from '../visually-hidden';
 import { type CellContext, DataTableCellContent } from './cells';
 import { EmptyListMessage, emptyListState, type ListTexts, LoadFailedNotice } from './ListStatus';
 import { isActiveFilter, sortFieldOf } from './query';
@@ -138,33 +139,38 @@ function HeaderCell<Row>({
       sortDirection={active ? sort.direction : false}
       sx={column.width === undefined ? undefined : { width: column.width }}
     >
-      {selectAll ?? (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          {column.sortable ? (
-            <TableSortLabel
-              active={active}
-              direction={active ? sort.direction : 'asc'}
-              onClick={() => onSort(sortField)}
-            >
-              {column.header}
-            </TableSortLabel>
-          ) : (
-            column.header
-          )}
-          {column.filter && (
-            <IconButton
-              size="small"
-              aria-label={`Filter ${column.header}`}
-              aria-haspopup="dialog"
-              color={filtered ? 'primary' : 'default'}
-              data-active={filtered || undefined}
-              onClick={onFilter}
-            >
-              <FilterList fontSize="small" />
-            </IconButton>
-          )}
-        </Box>
-      )}
+      {selectAll ??
+        (column.headerHidden ? (
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {column.header}
+          </Box>
+        ) : (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            {column.sortable ? (
+              <TableSortLabel
+                active={active}
+                direction={active ? sort.direction : 'asc'}
+                onClick={() => onSort(sortField)}
+              >
+                {column.header}
+              </TableSortLabel>
+            ) : (
+              column.header
+            )}
+            {column.filter && (
+              <IconButton
+                size="small"
+                aria-label={`Filter ${column.header}`}
+                aria-haspopup="dialog"
+                color={filtered ? 'primary' : 'default'}
+                data-active={filtered || undefined}
+                onClick={onFilter}
+              >
+                <FilterList fontSize="small" />
+              </IconButton>
+            )}
+          </Box>
+        ))}
     </TableCell>
   );
 }

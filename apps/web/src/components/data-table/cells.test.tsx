@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, type DataTableProps } from './index';
-import { deferred, fakeList, listEndpoint, renderWithProviders } from './test-utils';
+import { deferred, fakeList, listOperation, renderWithProviders } from './test-utils';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -38,7 +38,7 @@ async function renderItems(
   renderWithProviders(
     <DataTable<Item>
       resource="items"
-      endpoint={listEndpoint('/api/items')}
+      operation={listOperation('/api/items')}
       parseRow={(raw) => raw as Item}
       columns={columns}
       getRowId={(row) => row.id}

@@ -59,6 +59,12 @@ export function BoolCell({ value }: { value: unknown }) {
   );
 }
 
+/**
+ * A link in a cell is a target of 24 px height (WCAG 2.2, decision 0141) without making its row taller: 2 px of
+ * padding above and below its 20 px line, taken back by margins.
+ */
+const TABLE_LINK_TARGET = { display: 'inline-block', py: '2px', my: '-2px' } as const;
+
 // Icons as tall as the text's line (1.43em of body2 is 20 px), so a row with a status is as tall as one without.
 const STATUS_ICON_SIZE = { fontSize: '1.25em' } as const;
 
@@ -316,7 +322,7 @@ export function DataTableCellContent<Row>({
       const href = column.href(row);
       if (href === undefined) return <>{text}</>;
       return (
-        <MuiLink component={RouterLink} to={href}>
+        <MuiLink component={RouterLink} to={href} sx={TABLE_LINK_TARGET}>
           {text}
         </MuiLink>
       );

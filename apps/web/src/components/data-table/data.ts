@@ -1,11 +1,11 @@
 import { MAX_PAGE_SIZE, ODATA_COUNT_KEY, odataList } from '@portal/contract';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { callEndpoint, type EndpointInput } from '../../api/endpoints';
+import { callOperation, type OperationInput } from '../../api/operations';
 import { saveBlob } from '../../lib/save-file';
 import { csvCellValue, isCsvColumn } from './cell-text';
 import { type ListQuery, listOptions } from './query';
-import type { DataTableColumn, ListEndpoint, ListParams } from './types';
+import type { DataTableColumn, ListOperation, ListParams } from './types';
 
 /** One fetched page: its rows and the total the filter selects. */
 export interface ListPage<Row> {
@@ -23,7 +23,7 @@ export function parseListBody<Row>(body: unknown, parseRow: (raw: unknown) => Ro
 }
 
 export interface FetchRangeOptions<Row> {
-  endpoint: ListEndpoint;
+  operation: ListOperation;
   params?: ListParams | undefined;
   query: ListQuery;
   parseRow: (raw: unknown) => Row;
@@ -46,10 +46,10 @@ export async function fetchRange<Row>(
   while (offset < end) {
     const top = Math.min(MAX_PAGE_SIZE, end - offset);
     const input = { params: options.params, query: listOptions(options.query, { top, skip: offset }) };
-    // The answer is checked by the endpoint's own response schema, then each row narrowed by parseRow.
-    const body = await callEndpoint(
-      options.endpoint,
-      input as EndpointInput<ListEndpoint>,
+    // The answer is checked by the operation's own response schema, then each row narrowed by parseRow.
+    const body = await callOperation(
+      options.operation,
+      input as OperationInput<ListOperation>,
       options.signal ? { signal: options.signal } : {},
     );
     const page = parseListBody(body, options.parseRow, offset);

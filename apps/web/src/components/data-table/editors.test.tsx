@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, type Id } from './index';
-import { deferred, fakeList, listEndpoint, renderWithProviders } from './test-utils';
+import { deferred, fakeList, listOperation, renderWithProviders } from './test-utils';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -40,7 +40,7 @@ async function renderDevices(columns: DataTableColumn<Device>[], rows: Device[] 
   renderWithProviders(
     <DataTable<Device>
       resource="devices"
-      endpoint={listEndpoint('/api/endpoints')}
+      operation={listOperation('/api/endpoints')}
       parseRow={(raw) => raw as Device}
       columns={columns}
       getRowId={(row) => row.id}
@@ -60,11 +60,12 @@ function nameColumn(
 }
 
 describe('string edit', () => {
-  it('saves a changed value on blur, busy (spinner, disabled) until the save settles', async () => {
+  it('saves a changed value on blur, busy (spinner, read-only, still focusable) until the save settles, then says so', async () => {
     const user = userEvent.setup();
     const pending = deferred();
     const save = vi.fn((_row: Device, _value: string) => pending.promise);
-    await renderDevices([nameColumn({ save, maxLength: 100 })]);
+    const onSaved = vi.fn();
+    await renderDevices([nameColumn({ save, onSaved, maxLength: 100 })]);
     const input = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
     expect(input.value).toBe('Old name');
     expect(input.maxLength).toBe(100);
@@ -76,11 +77,14 @@ describe('string edit', () => {
 
     expect(save).toHaveBeenCalledTimes(1);
     expect(save).toHaveBeenCalledWith(device, 'New name');
-    expect(input.disabled).toBe(true);
+    expect(input.readOnly).toBe(true);
+    expect(input.disabled).toBe(false);
     expect(screen.getByRole('progressbar', { name: 'Saving Name' })).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
 
     pending.resolve();
-    await waitFor(() => expect(input.disabled).toBe(false));
+    await waitFor(() => expect(input.readOnly).toBe(false));
+    expect(onSaved).toHaveBeenCalledWith(device);
     expect(input.value).toBe('New name');
     expect(screen.queryByRole('progressbar', { name: 'Saving Name' })).toBeNull();
 
@@ -102,24 +106,33 @@ describe('string edit', () => {
     await user.clear(input);
     await user.type(input, 'Doomed{Enter}');
     expect(save).toHaveBeenCalledWith(device, 'Doomed');
-    expect(input.disabled).toBe(true);
+    expect(input.readOnly).toBe(true);
+    // Enter saves where the user is: focus stays in the field.
+    expect(document.activeElement).toBe(input);
 
     pending.reject(failure);
     await waitFor(() => expect(onSaveError).toHaveBeenCalledWith(failure, device));
-    await waitFor(() => expect(input.disabled).toBe(false));
+    await waitFor(() => expect(input.readOnly).toBe(false));
+    expect(document.activeElement).toBe(input);
     expect(input.value).toBe('Old name');
   });
 
-  it('does not save an unchanged or empty value; Escape puts the saved value back', async () => {
+  it('does not save an unchanged or empty value, says an emptied one is required; Escape puts the saved value back', async () => {
     const user = userEvent.setup();
     const save = vi.fn(() => Promise.resolve());
-    await renderDevices([nameColumn({ save })]);
-    const input = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    await renderDevices([nameColumn({ save, editorLabel: (row) => `Name of device ${row.id}` })]);
+    const input = screen.getByRole('textbox', { name: 'Name of device 1' }) as HTMLInputElement;
 
     await user.click(input);
     await user.tab();
     await user.clear(input);
     await user.tab();
+    // Not silently put back: the field stays empty and says why it was not saved.
+    expect(input.value).toBe('');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Name of device 1', description: 'Name is required.' })).toBe(input);
+    await user.click(input);
+    await user.keyboard('{Escape}');
     expect(input.value).toBe('Old name');
     await user.type(input, ' changed');
     await user.keyboard('{Escape}');
@@ -163,16 +176,12 @@ describe('change site', () => {
     await user.click(await screen.findByRole('option', { name: 'Leeds' }));
 
     expect(save).toHaveBeenCalledWith(device, 2);
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Site' }).getAttribute('aria-disabled')).toBe('true'),
-    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' }).getAttribute('aria-busy')).toBe('true'));
     expect(screen.getByRole('progressbar', { name: 'Saving Site' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Site' }).textContent).toBe('Leeds');
 
     pending.resolve();
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Site' }).getAttribute('aria-disabled')).toBeNull(),
-    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' }).getAttribute('aria-busy')).toBe('false'));
     expect(screen.getByRole('combobox', { name: 'Site' }).textContent).toBe('Leeds');
     expect(screen.queryByRole('progressbar', { name: 'Saving Site' })).toBeNull();
   });
@@ -236,13 +245,13 @@ describe('change team', () => {
 
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save).toHaveBeenCalledWith(device, [1, 2, 3]);
-    expect(screen.getByRole('combobox', { name: 'Teams' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('combobox', { name: 'Teams' }).getAttribute('aria-busy')).toBe('true');
     expect(screen.getByRole('progressbar', { name: 'Saving Teams' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Teams' }).textContent).toBe('Red, Blue, Green');
 
     pending.resolve();
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Teams' }).getAttribute('aria-disabled')).toBeNull(),
+      expect(screen.getByRole('combobox', { name: 'Teams' }).getAttribute('aria-busy')).toBe('false'),
     );
 
     await user.click(screen.getByRole('combobox', { name: 'Teams' }));

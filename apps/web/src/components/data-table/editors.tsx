@@ -6,12 +6,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { cellValue, optionsOf, sameId, siteText, teamNames, teamsText, toText } from './cell-text';
 import type { ChangeSiteColumn, ChangeTeamColumn, Id, StringEditColumn } from './types';
 
+/** The editor's accessible name: the column's, naming the row where it can (60 fields called 'Name' say nothing). */
+function labelOf<Row>(column: { header: string; editorLabel?: (row: Row) => string }, row: Row): string {
+  return column.editorLabel?.(row) ?? column.header;
+}
+
 /**
- * The inline editors of spec 2.9 (name, site, teams). Each shows a spinner and is disabled while its save runs;
+ * The inline editors of spec 2.9 (name, site, teams). Each shows a spinner and is read-only (aria-busy) while its
+ * save runs: 'disabled' would throw focus to the page body (decision 0132). A save that succeeds calls `onSaved`;
  * a failed save puts the old value back and calls the column's `onSaveError` (else the table's `onError`, else
  * console.error). A new value from the server (the list reloads after a write) replaces what is shown.
  */
@@ -33,7 +39,13 @@ function Saving({ label }: { label: string }) {
   return <CircularProgress size={18} aria-label={`Saving ${label}`} />;
 }
 
-/** A text field that saves a changed, non-empty value on blur (or Enter); Escape puts the saved value back. */
+/**
+ * A text field that saves a changed, non-empty value on blur (or Enter); Escape puts the saved value back. An emptied
+ * field keeps its error ('Name is required.') until it is filled or escaped, rather than silently reverting. The field
+ * stays focusable while it saves (read-only, not disabled), so Enter leaves focus where it was, even when the reloaded
+ * list moves the row. It wraps a long name over lines (a textarea that grows) rather than cutting it off in a narrow
+ * column or a phone's card; Enter still saves, and a pasted line break becomes a space.
+ */
 export function StringEditCell<Row>({
   column,
   row,
@@ -48,25 +60,40 @@ export function StringEditCell<Row>({
   const [committed, setCommitted] = useState(original);
   const [draft, setDraft] = useState(original);
   const [saving, setSaving] = useState(false);
+  const helperId = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Set while a save that began with the focus in this field runs and the list reloads after it.
+  const keepFocus = useRef(false);
+  useEffect(() => {
+    if (!keepFocus.current || saving) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) input.current?.focus();
+    if (original === committed) keepFocus.current = false;
+  });
   if (original !== seen) {
     setSeen(original);
     setCommitted(original);
     setDraft(original);
   }
   if (!(column.canEdit?.(row) ?? true)) return <>{original}</>;
+  const label = labelOf(column, row);
 
   async function commit(): Promise<void> {
+    if (saving) return;
     const next = draft.trim();
-    if (next === '' || next === committed) {
+    if (next === '') return;
+    if (next === committed) {
       setDraft(committed);
       return;
     }
+    keepFocus.current = document.activeElement === input.current;
     const previous = committed;
     setDraft(next);
     setCommitted(next);
     setSaving(true);
     try {
       await column.save(row, next);
+      column.onSaved?.(row);
     } catch (error) {
       setCommitted(previous);
       setDraft(previous);
@@ -81,24 +108,20 @@ export function StringEditCell<Row>({
     <TextField
       size="small"
       fullWidth
+      multiline
+      minRows={1}
       value={draft}
-      disabled={saving}
       error={empty}
       helperText={empty ? `${column.header} is required.` : undefined}
-      onChange={(event) => setDraft(event.target.value)}
-      onBlur={() => void commit()}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          (event.target as HTMLElement).blur();
-        } else if (event.key === 'Escape') {
-          setDraft(committed);
-        }
-      }}
       slotProps={{
+        formHelperText: { id: helperId },
         htmlInput: {
-          'aria-label': column.header,
+          ref: input,
+          'aria-label': label,
           'aria-busy': saving,
+          'aria-invalid': empty,
+          ...(empty ? { 'aria-describedby': helperId } : {}),
+          readOnly: saving,
           required: true,
           ...(column.maxLength === undefined ? {} : { maxLength: column.maxLength }),
         },
@@ -106,11 +129,24 @@ export function StringEditCell<Row>({
           ? {
               endAdornment: (
                 <InputAdornment position="end">
-                  <Saving label={column.header} />
+                  <Saving label={label} />
                 </InputAdornment>
               ),
             }
           : {},
+      }}
+      onChange={(event) => setDraft(event.target.value.replace(/[\r\n]+/g, ' '))}
+      onBlur={() => {
+        keepFocus.current = false;
+        void commit();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          void commit();
+        } else if (event.key === 'Escape') {
+          setDraft(committed);
+        }
       }}
     />
   );
@@ -146,6 +182,7 @@ export function ChangeSiteCell<Row>({
     setSaving(true);
     try {
       await column.save(row, option.id);
+      column.onSaved?.(row);
     } catch (error) {
       setSelected(previous);
       saveFailed(error, row, column.onSaveError, onError);
@@ -162,10 +199,11 @@ export function ChangeSiteCell<Row>({
         fullWidth
         displayEmpty
         value={known ? String(selected) : ''}
-        disabled={saving}
+        readOnly={saving}
         onChange={(event) => void choose(event.target.value)}
         renderValue={(value) => (value === '' ? (column.text?.(row) ?? '') : siteText(column, row, value))}
-        inputProps={{ 'aria-label': column.header }}
+        inputProps={{ 'aria-label': labelOf(column, row) }}
+        SelectDisplayProps={{ 'aria-busy': saving } as object}
       >
         {options.map((option) => (
           <MenuItem key={String(option.id)} value={String(option.id)}>
@@ -173,7 +211,7 @@ export function ChangeSiteCell<Row>({
           </MenuItem>
         ))}
       </Select>
-      {saving && <Saving label={column.header} />}
+      {saving && <Saving label={labelOf(column, row)} />}
     </Stack>
   );
 }
@@ -221,6 +259,7 @@ export function ChangeTeamCell<Row>({
     setSaving(true);
     try {
       await column.save(row, toIds(next));
+      column.onSaved?.(row);
     } catch (error) {
       setCommitted(previous);
       setDraft(previous);
@@ -238,14 +277,15 @@ export function ChangeTeamCell<Row>({
         fullWidth
         displayEmpty
         value={draft}
-        disabled={saving}
+        readOnly={saving}
         onChange={(event) => {
           const value = event.target.value;
           setDraft(typeof value === 'string' ? value.split(',') : value);
         }}
         onClose={() => void commit()}
         renderValue={(selected) => teamsText(teamNames(column, row, toIds(selected)))}
-        inputProps={{ 'aria-label': column.header }}
+        inputProps={{ 'aria-label': labelOf(column, row) }}
+        SelectDisplayProps={{ 'aria-busy': saving } as object}
       >
         {options.map((option) => (
           <MenuItem key={String(option.id)} value={String(option.id)}>
@@ -254,7 +294,7 @@ export function ChangeTeamCell<Row>({
           </MenuItem>
         ))}
       </Select>
-      {saving && <Saving label={column.header} />}
+      {saving && <Saving label={labelOf(column, row)} />}
     </Stack>
   );
 }

@@ -15,11 +15,11 @@ import {
   useNavigationType,
 } from 'react-router';
 import { z } from 'zod';
-import { createPortalTheme } from '../../app/theme';
-import type { ListEndpoint } from './types';
+import { createPortalTheme } from '../../partner/theme';
+import type { ListOperation } from './types';
 
 /**
- * Helpers for the data table's component tests (jsdom): providers, a fake OData list endpoint for msw, a
+ * Helpers for the data table's component tests (jsdom): providers, a fake OData list operation for msw, a
  * controllable IntersectionObserver and a matchMedia that puts MUI below the md breakpoint.
  */
 
@@ -172,8 +172,8 @@ export function fakeList(path: string, rows: readonly object[], options: { statu
   };
 }
 
-/** An OData list endpoint at `path` for the table's tests, as the contract declares real ones. */
-export function listEndpoint(path: string): ListEndpoint {
+/** An OData list operation at `path` for the table's tests, as the contract declares real ones. */
+export function listOperation(path: string): ListOperation {
   return {
     method: 'GET',
     path,

@@ -1,4 +1,4 @@
-import type { EndpointDefinition, ObjectSchema } from '@portal/contract';
+import type { ObjectSchema, OperationDefinition } from '@portal/contract';
 import type { ReactNode } from 'react';
 import type { DatePattern } from '../../lib/format';
 
@@ -55,6 +55,9 @@ export interface DataTableColumnBase<Row> {
   field: string;
   /** Column header, card label, CSV header and the filter dialog's 'Filter for {header}'. */
   header: string;
+  /** The header is for screen readers only (an actions column whose buttons say what they do): a table cell
+   * still needs a header to belong to (axe's td-has-header), and an empty one is no header. */
+  headerHidden?: boolean;
   /** The cell's value (default: `row[field]`). */
   value?: (row: Row) => unknown;
   /** The header sorts the list (`$orderby` on `sortField ?? field`). */
@@ -169,6 +172,10 @@ export interface DetailsColumn<Row> extends DataTableColumnBase<Row> {
 interface EditableColumn<Row> {
   /** Default: editable. */
   canEdit?: (row: Row) => boolean;
+  /** The editor's accessible name, naming its row ('Name of 07700 900123'); default: the header. */
+  editorLabel?: (row: Row) => string;
+  /** Called once `save` has resolved: the table confirms it (a snackbar screen readers announce). */
+  onSaved?: (row: Row) => void;
   /** Called when `save` rejects, after the old value is back (default: the table's onError, else console.error). */
   onSaveError?: (error: unknown, row: Row) => void;
 }
@@ -237,6 +244,6 @@ export interface DataTableSelection<Row> {
   rowLabel?: (row: Row) => string;
 }
 
-/** An OData list endpoint of the contract's table (`{ value, '@odata.count' }`), and its path parameters. */
-export type ListEndpoint = EndpointDefinition & { method: 'GET'; query: ObjectSchema };
+/** An OData list operation of the contract's table (`{ value, '@odata.count' }`), and its path parameters. */
+export type ListOperation = OperationDefinition & { method: 'GET'; query: ObjectSchema };
 export type ListParams = Readonly<Record<string, string | number>>;

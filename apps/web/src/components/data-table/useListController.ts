@@ -1,13 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { type EndpointInput, endpointPath } from '../../api/endpoints';
+import { type OperationInput, operationPath } from '../../api/operations';
 import { apiQueryKey } from '../../api/query-cache';
 import { reportError } from './cells';
 import { buildCsv, downloadTextFile, fetchAllRows, fetchRange, type ListPage } from './data';
 import type { Filters, ListParamsSpec } from './list-params';
 import { initialPageSize, storePageSize } from './page-size';
 import { buildFilter, buildOrderBy, isActiveFilter, type ListQuery, sortFieldOf } from './query';
-import type { ColumnFilterValue, DataTableColumn, DataTableSort, ListEndpoint, ListParams } from './types';
+import type { ColumnFilterValue, DataTableColumn, DataTableSort, ListOperation, ListParams } from './types';
 import { useListParams } from './useListParams';
 
 export interface ListControllerOptions<Row> {
@@ -15,7 +15,7 @@ export interface ListControllerOptions<Row> {
   resource: string;
   /** Namespaces the list's URL parameters (list-params.ts). */
   urlKey: string;
-  endpoint: ListEndpoint;
+  operation: ListOperation;
   params?: ListParams | undefined;
   parseRow: (raw: unknown) => Row;
   columns: readonly DataTableColumn<Row>[];
@@ -88,7 +88,7 @@ function listParamsSpec<Row>(options: ListControllerOptions<Row>): ListParamsSpe
 export function useListController<Row>(options: ListControllerOptions<Row>): ListController<Row> {
   const {
     resource,
-    endpoint,
+    operation,
     params: pathParams,
     parseRow,
     columns,
@@ -98,7 +98,7 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
     csvFileName,
   } = options;
   const { onError, mode } = options;
-  const path = endpointPath(endpoint, { params: pathParams } as EndpointInput<ListEndpoint>);
+  const path = operationPath(operation, { params: pathParams } as OperationInput<ListOperation>);
   const { pageSizeOptions } = options;
   const cards = mode === 'cards';
 
@@ -117,7 +117,7 @@ export function useListController<Row>(options: ListControllerOptions<Row>): Lis
   const $select = select && select.length > 0 ? select.join(',') : undefined;
   const $expand = expand && expand.length > 0 ? expand.join(',') : undefined;
   const query: ListQuery = { filter: $filter, orderby: $orderby, select, expand };
-  const fetchOptions = { endpoint, params: pathParams, query, parseRow };
+  const fetchOptions = { operation, params: pathParams, query, parseRow };
 
   const tableQuery = useQuery({
     queryKey: apiQueryKey(path, {

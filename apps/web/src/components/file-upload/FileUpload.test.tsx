@@ -22,7 +22,15 @@ function file(name: string, size = 2048, type = 'image/png'): File {
 
 function Harness() {
   const [files, setFiles] = useState<File[]>([]);
-  return <FileUpload label="Trace route images" files={files} onChange={setFiles} limits={LIMITS} />;
+  return (
+    <FileUpload
+      label="Trace route images"
+      files={files}
+      onChange={setFiles}
+      limits={LIMITS}
+      acceptedTypes="PNG or JPEG images"
+    />
+  );
 }
 
 function renderUpload() {
@@ -50,10 +58,13 @@ describe('FileUpload', () => {
     expect(listed()).toEqual(['two.jpg12 MB']);
   });
 
-  it('ignores dropped files that are not images', () => {
+  it('leaves out dropped files that are not images and says why', () => {
     renderUpload();
     drop(file('notes.txt', 10, 'text/plain'), file('trace.png'));
     expect(listed()).toEqual(['trace.png2 KB']);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'notes.txt was not added: only PNG or JPEG images can be uploaded, up to 3 files and 100 MB in all.',
+    );
   });
 
   it('ignores files beyond the count and says so', async () => {

@@ -1,5 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -9,7 +10,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { TIMINGS, VALIDATION_MESSAGES } from '@portal/contract';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatFileSize } from '../../lib/format';
 import { useNotify } from '../notifications/NotificationProvider';
 import { addFiles, type FileLimits, type FileProblem } from './file-selection';
@@ -39,17 +40,47 @@ export interface FileUploadProps {
   limits: FileLimits;
   /** What the drop zone says it takes, e.g. 'PNG, JPEG, GIF, WebP or BMP images'. */
   hint?: string;
+  /** The accepted types in words, e.g. 'PNG, JPEG, GIF, WebP or BMP images': what a refused file is told. */
+  acceptedTypes?: string;
   disabled?: boolean;
   error?: string | undefined;
 }
 
+/** Why files were not added: 'notes.txt was not added: only PNG, … images can be uploaded, up to 5 files and 100 MB'. */
+export function refusedFilesMessage(refused: readonly File[], limits: FileLimits, acceptedTypes: string): string {
+  const names = refused.map((file) => file.name || 'A file without a name');
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const bounds = [
+    limits.maxFiles === undefined ? undefined : `${limits.maxFiles} ${limits.maxFiles === 1 ? 'file' : 'files'}`,
+    limits.maxTotalBytes === undefined ? undefined : `${formatFileSize(limits.maxTotalBytes)} in all`,
+  ].filter((bound) => bound !== undefined);
+  const upTo = bounds.length > 0 ? `, up to ${bounds.join(' and ')}` : '';
+  return `${listed} ${names.length === 1 ? 'was' : 'were'} not added: only ${acceptedTypes} can be uploaded${upTo}.`;
+}
+
 /**
  * Files dropped on a zone or chosen with the picker (spec 2.16, 5), listed with their sizes and a remove button.
- * Files of other types are ignored; going over the size or count limit is said in a snackbar for 2 seconds (spec 9)
+ * Files of other types are left out and the upload says so beside it, naming what it takes, until the next choice
+ * (decision 0136); going over the size or count limit is said in a snackbar for 2 seconds (spec 9)
  * and the files over it are left out (decision 0107). The parent holds the files, so a form can check and reset them.
  */
-export function FileUpload({ label, files, onChange, limits, hint, disabled = false, error }: FileUploadProps) {
+export function FileUpload({
+  label,
+  files,
+  onChange,
+  limits,
+  hint,
+  acceptedTypes,
+  disabled = false,
+  error,
+}: FileUploadProps) {
   const notify = useNotify();
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const refusalAlert = useRef<HTMLDivElement>(null);
+  // In a scrolling dialog the message can land below the fold, where the user would never see it.
+  useEffect(() => {
+    if (refusal) refusalAlert.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusal]);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const labelId = useId();
@@ -59,6 +90,11 @@ export function FileUpload({ label, files, onChange, limits, hint, disabled = fa
     if (!offered || disabled) return;
     const chosen = addFiles(files, Array.from(offered), limits);
     if (chosen.files.length !== files.length) onChange(chosen.files);
+    setRefusal(
+      chosen.refused.length > 0
+        ? refusedFilesMessage(chosen.refused, limits, acceptedTypes ?? limits.accept.join(', '))
+        : undefined,
+    );
     if (chosen.problem) {
       notify({ message: PROBLEM_MESSAGES[chosen.problem], severity: 'warning', durationMs: TIMINGS.uploadSnackbarMs });
     }
@@ -118,6 +154,11 @@ export function FileUpload({ label, files, onChange, limits, hint, disabled = fa
           }}
         />
       </Box>
+      {refusal ? (
+        <Alert ref={refusalAlert} severity="warning" onClose={() => setRefusal(undefined)} sx={{ mt: 1 }}>
+          {refusal}
+        </Alert>
+      ) : null}
       {error ? (
         <FormHelperText id={helperId} error>
           {error}

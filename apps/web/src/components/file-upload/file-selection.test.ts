@@ -5,7 +5,7 @@ const file = (name: string, size: number, type = 'image/png') => new File([new U
 const IMAGES = { accept: ['image/*'] };
 
 describe('addFiles', () => {
-  it('keeps the accepted files in order and ignores the others', () => {
+  it('keeps the accepted files in order and lists the others as refused', () => {
     const chosen = addFiles(
       [file('a.png', 3)],
       [file('b.txt', 2, 'text/plain'), file('c.jpg', 4, 'image/jpeg')],
@@ -13,6 +13,7 @@ describe('addFiles', () => {
     );
     expect(chosen.files.map((f) => f.name)).toEqual(['a.png', 'c.jpg']);
     expect(chosen.problem).toBeUndefined();
+    expect(chosen.refused.map((f) => f.name)).toEqual(['b.txt']);
   });
 
   it('ignores files beyond the count and says so', () => {

@@ -12,6 +12,8 @@ export interface FileSelection {
   files: File[];
   /** Why some of the offered files were left out: the first limit they broke. */
   problem: FileProblem | undefined;
+  /** The offered files of a type not accepted, which the upload says it left out and why. */
+  refused: File[];
 }
 
 export function isAccepted(file: File, accept: readonly string[]): boolean {
@@ -21,8 +23,8 @@ export function isAccepted(file: File, accept: readonly string[]): boolean {
 }
 
 /**
- * Adds the offered files to those already chosen, in order. Files of a type not accepted are ignored silently (the
- * picker and the drop zone say what is accepted); files beyond the count are ignored with the count problem; a
+ * Adds the offered files to those already chosen, in order. Files of a type not accepted are left out and listed as
+ * refused (a drop, or the picker's "all files", can offer anything); files beyond the count are ignored with the count problem; a
  * file that would take the total over the size limit is left out with the size problem, and smaller ones after it
  * may still fit.
  */
@@ -30,8 +32,12 @@ export function addFiles(current: readonly File[], offered: Iterable<File>, limi
   const files = [...current];
   let total = files.reduce((sum, file) => sum + file.size, 0);
   let problem: FileProblem | undefined;
+  const refused: File[] = [];
   for (const file of offered) {
-    if (!isAccepted(file, limits.accept)) continue;
+    if (!isAccepted(file, limits.accept)) {
+      refused.push(file);
+      continue;
+    }
     if (limits.maxFiles !== undefined && files.length >= limits.maxFiles) {
       problem ??= 'count';
       continue;
@@ -43,5 +49,5 @@ export function addFiles(current: readonly File[], offered: Iterable<File>, limi
     files.push(file);
     total += file.size;
   }
-  return { files, problem };
+  return { files, problem, refused };
 }

@@ -1,7 +1,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { TIMINGS } from '@portal/contract';
-import type { Notification } from './NotificationProvider';
+import type { Notification } from './notification';
 
 const FILLED: ReadonlySet<AlertColor> = new Set(['success', 'error']);
 

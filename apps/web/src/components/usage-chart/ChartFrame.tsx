@@ -4,6 +4,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../LoadFailed';
+import { VISUALLY_HIDDEN } from '../visually-hidden';
 
 /** Spec 2.8: every chart is 300 px high. */
 export const CHART_HEIGHT = 300;
@@ -24,19 +25,6 @@ export function chartQueryState(query: {
     failed: query.isError && !fetching ? { onRetry: () => void query.refetch() } : undefined,
   };
 }
-
-const VISUALLY_HIDDEN = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** A chart's figures as a table only screen readers see: the drawing itself says nothing to them. */
 export interface ChartTable {

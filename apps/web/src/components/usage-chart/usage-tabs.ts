@@ -1,5 +1,5 @@
-import { usageEndpoints } from '@portal/contract';
-import { endpointRequest } from '../../api/endpoints';
+import { usageOperations } from '@portal/contract';
+import { operationRequest } from '../../api/operations';
 
 /** The usage chart's tabs (spec 2.8): keys in the spec's order, their labels, and where each tab's data comes from. */
 
@@ -39,15 +39,15 @@ export type UsageSource =
   | { kind: 'user' };
 
 /** The usage call of each tab a device, site or team offers (spec 7). */
-const ENDPOINTS_BY_SOURCE = {
+const OPERATIONS_BY_SOURCE = {
   endpoint: {
-    monthly: usageEndpoints.endpointMonthly,
-    uninvoiced: usageEndpoints.endpointUninvoiced,
-    broadband: usageEndpoints.endpointBroadband,
-    lineUsage: usageEndpoints.endpointLineUsage,
+    monthly: usageOperations.endpointMonthly,
+    uninvoiced: usageOperations.endpointUninvoiced,
+    broadband: usageOperations.endpointBroadband,
+    lineUsage: usageOperations.endpointLineUsage,
   },
-  site: { monthly: usageEndpoints.siteMonthly, uninvoiced: usageEndpoints.siteUninvoiced },
-  team: { monthly: usageEndpoints.teamMonthly, uninvoiced: usageEndpoints.teamUninvoiced },
+  site: { monthly: usageOperations.siteMonthly, uninvoiced: usageOperations.siteUninvoiced },
+  team: { monthly: usageOperations.teamMonthly, uninvoiced: usageOperations.teamUninvoiced },
 } as const;
 
 /**
@@ -57,11 +57,11 @@ const ENDPOINTS_BY_SOURCE = {
  */
 export function usageRequest(source: UsageSource, key: UsageTabKey) {
   if (source.kind === 'user') {
-    return key === 'monthly' ? endpointRequest(usageEndpoints.userMonthly, {}) : undefined;
+    return key === 'monthly' ? operationRequest(usageOperations.userMonthly, {}) : undefined;
   }
-  const endpoint = (ENDPOINTS_BY_SOURCE[source.kind] as Partial<Record<UsageTabKey, IdUsageEndpoint>>)[key];
-  return endpoint === undefined ? undefined : endpointRequest(endpoint, { params: { id: source.id } });
+  const operation = (OPERATIONS_BY_SOURCE[source.kind] as Partial<Record<UsageTabKey, IdUsageOperation>>)[key];
+  return operation === undefined ? undefined : operationRequest(operation, { params: { id: source.id } });
 }
 
-type IdUsageEndpoint =
-  (typeof ENDPOINTS_BY_SOURCE)[keyof typeof ENDPOINTS_BY_SOURCE][keyof (typeof ENDPOINTS_BY_SOURCE)['site']];
+type IdUsageOperation =
+  (typeof OPERATIONS_BY_SOURCE)[keyof typeof OPERATIONS_BY_SOURCE][keyof (typeof OPERATIONS_BY_SOURCE)['site']];

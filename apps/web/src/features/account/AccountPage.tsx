@@ -12,8 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useCurrentUser, useFunctionality } from '../../app/session/useSession';
 import { PageHeading } from '../../components/PageHeading';
+import { useCurrentUser, useFunctionality } from '../../session/useSession';
 import { accessRows } from './access-rows';
 import { ChangePasswordCard } from './ChangePasswordCard';
 

@@ -9,11 +9,11 @@ import { type ChangePasswordForm, ChangePasswordFormSchema, NOTIFICATION_MESSAGE
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
-import { useCurrentUser } from '../../app/session/useSession';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { muiRegister } from '../../lib/mui-register';
-import { NewPasswordFields } from '../password/NewPasswordFields';
-import { PasswordField } from '../password/PasswordField';
+import { useCurrentUser } from '../../session/useSession';
+import { NewPasswordFields } from '../passwords/NewPasswordFields';
+import { PasswordField } from '../passwords/PasswordField';
 
 type FormField = keyof ChangePasswordForm;
 const FORM_FIELDS: readonly FormField[] = ['currentPassword', 'newPassword', 'repeatPassword'];

@@ -1,8 +1,8 @@
-import { type Invoice, InvoiceSchema, invoiceEndpoints } from '@portal/contract';
+import { billOperations, type Invoice, InvoiceSchema } from '@portal/contract';
 import { useMemo } from 'react';
-import { useCan } from '../../app/session/useCan';
-import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useCan } from '../../session/useCan';
+import { useHasSeveralCompanies } from '../../session/useHasSeveralCompanies';
 import type { InvoiceFile } from './invoice-files';
 import { useInvoiceDownload } from './useInvoiceDownload';
 
@@ -113,7 +113,7 @@ export function InvoicesTable({ resource, pageSize, ariaLabel, browse = false }:
     <DataTable<Invoice>
       resource={resource}
       urlKey="bills"
-      endpoint={invoiceEndpoints.list}
+      operation={billOperations.list}
       parseRow={InvoiceSchema.parse}
       columns={columns}
       getRowId={(row) => row.invoiceNumber}

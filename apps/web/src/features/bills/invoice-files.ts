@@ -1,5 +1,5 @@
-import { type InvoiceDownloadQuery, invoiceEndpoints } from '@portal/contract';
-import { downloadEndpoint } from '../../api/endpoints';
+import { billOperations, type InvoiceDownloadQuery } from '@portal/contract';
+import { downloadOperation } from '../../api/operations';
 import { saveResponseAsFile } from '../../lib/save-file';
 
 /** Where an invoice's files live: the bill PDF and the call-detail CSV share a location and differ by name. */
@@ -10,6 +10,6 @@ export type InvoiceFile = InvoiceDownloadQuery;
  * server gives, else the requested file name. Rejects with an ApiError for a non-2xx answer.
  */
 export async function downloadInvoiceFile(file: InvoiceFile): Promise<void> {
-  const response = await downloadEndpoint(invoiceEndpoints.download, { query: file });
+  const response = await downloadOperation(billOperations.download, { query: file });
   await saveResponseAsFile(response, file.fileName);
 }

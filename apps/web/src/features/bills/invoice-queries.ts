@@ -1,6 +1,6 @@
-import { invoiceEndpoints } from '@portal/contract';
+import { billOperations } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { endpointQuery } from '../../api/endpoints';
+import { operationQuery } from '../../api/operations';
 
 /**
  * The invoice calls of spec section 7 as TanStack Query options. Kept free of React and MUI so the router can
@@ -10,15 +10,15 @@ import { endpointQuery } from '../../api/endpoints';
 export type InvoiceChartKind = 'cost' | 'duration' | 'calls';
 
 const CHART_ENDPOINTS = {
-  cost: invoiceEndpoints.costChart,
-  duration: invoiceEndpoints.durationChart,
-  calls: invoiceEndpoints.callsChart,
+  cost: billOperations.costChart,
+  duration: billOperations.durationChart,
+  calls: billOperations.callsChart,
 } as const;
 
 /** One bar per bill, oldest first. */
 export function invoiceChartQuery(kind: InvoiceChartKind) {
   return queryOptions({
-    ...endpointQuery(CHART_ENDPOINTS[kind], {}),
+    ...operationQuery(CHART_ENDPOINTS[kind], {}),
     select: (list) => list.value,
   });
 }

@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { functionalityQuery } from '../../app/session/useSession';
 import { testTheme } from '../../components/data-table/test-utils';
 import { NotificationProvider } from '../../components/notifications/NotificationProvider';
+import { functionalityQuery } from '../../session/useSession';
 
 /**
  * Component-test helpers for pages that read the caller's permissions: the functionality list is put straight into

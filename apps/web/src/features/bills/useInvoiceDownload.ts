@@ -1,7 +1,7 @@
 import { type InvoiceChartPoint, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useCallback } from 'react';
-import { useCan } from '../../app/session/useCan';
 import { useNotify } from '../../components/notifications/NotificationProvider';
+import { useCan } from '../../session/useCan';
 import { downloadInvoiceFile, type InvoiceFile } from './invoice-files';
 
 /**

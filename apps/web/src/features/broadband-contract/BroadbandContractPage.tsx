@@ -10,22 +10,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import { useCan } from '../../app/session/useCan';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
 import type { UsageTabKey } from '../../components/usage-chart/usage-tabs';
-import {
-  pendingCheckQuery,
-  useLineContract,
-  useLineEndpoint,
-  usePartnerSettings,
-} from '../line-contract/contract-queries';
-import { EventsCard, useReloadEvents } from '../line-contract/EventsCard';
-import { LineNotFound } from '../line-contract/LineNotFound';
-import { LinePageFailed, LinePageLoading } from '../line-contract/LinePageStates';
-import { ProductsCard } from '../line-contract/ProductsCard';
-import { pendingState } from '../line-contract/pending-state';
+import { useCan } from '../../session/useCan';
+import { pendingCheckQuery, useLineContract, useLineEndpoint, usePartnerSettings } from '../contracts/contract-queries';
+import { EventsCard, useReloadEvents } from '../contracts/EventsCard';
+import { LineNotFound } from '../contracts/LineNotFound';
+import { LinePageFailed, LinePageLoading } from '../contracts/LinePageStates';
+import { ProductsCard } from '../contracts/ProductsCard';
+import { pendingState } from '../contracts/pending-state';
 import { ContractSummaryCard, useOnlineStatus } from './ContractSummaryCard';
 import { HistoryTable } from './history/HistoryTable';
 

@@ -14,13 +14,13 @@ import Tooltip from '@mui/material/Tooltip';
 import type { Contract } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { endpointQuery } from '../../api/endpoints';
+import { operationQuery } from '../../api/operations';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
-import { contractDateRows } from '../line-contract/contract-dates';
-import { PendingOrActions } from '../line-contract/PendingOrActions';
-import type { PendingState } from '../line-contract/pending-state';
-import { carrierServiceEndpoints } from './carrier-service';
+import { contractDateRows } from '../contracts/contract-dates';
+import { PendingOrActions } from '../contracts/PendingOrActions';
+import type { PendingState } from '../contracts/pending-state';
+import { carrierServiceOperations } from './carrier-service';
 import { liveStatusText } from './live-status';
 
 /** What the Online Status field says for a carrier that publishes no live status (spec 9: only 494 and 588 do). */
@@ -30,9 +30,9 @@ export const ONLINE_STATUS_UNKNOWN = 'Unknown';
 
 /** The line's live status from its carrier (spec 4, 7); not asked of a carrier without diagnostics. */
 export function useOnlineStatus(contract: Contract) {
-  const service = carrierServiceEndpoints(contract.carrierId);
+  const service = carrierServiceOperations(contract.carrierId);
   const request = service
-    ? endpointQuery(service.onlineStatus, { params: { id: contract.orderItemId }, query: {} })
+    ? operationQuery(service.onlineStatus, { params: { id: contract.orderItemId }, query: {} })
     : undefined;
   return useQuery({
     queryKey: request?.queryKey ?? ['onlineStatus', 'none', contract.orderItemId],
@@ -51,7 +51,10 @@ function OnlineStatus({ query, offered }: { query: OnlineStatusQuery; offered: b
   const model = query.data.success ? query.data.model : null;
   if (model === null) return <>{query.data.errors[0]?.errorMessage ?? ONLINE_STATUS_UNKNOWN}</>;
   const status = liveStatusText(model);
-  return <Chip size="small" variant="outlined" color={status.tone} label={status.text} />;
+  // The outline carries the tone; the words stay dark, at 7:1 (decision 0140), which a tone's main colour is not.
+  return (
+    <Chip size="small" variant="outlined" color={status.tone} label={status.text} sx={{ color: 'text.primary' }} />
+  );
 }
 
 /** The password, hidden behind dots until the user shows it (decision 0102). */
@@ -100,7 +103,7 @@ export function ContractSummaryCard({
   diagnosticsOpen: boolean;
   onDiagnostics: () => void;
 }) {
-  const offered = carrierServiceEndpoints(contract.carrierId) !== undefined;
+  const offered = carrierServiceOperations(contract.carrierId) !== undefined;
   const rows: DetailRow[] = [
     ['Phone Number', cli],
     ['Status', contract.contractShortStatus],

@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
-import { useLineContract } from '../line-contract/contract-queries';
+import { OPENED_IN_NEW_TAB_PARAM } from '../broadband-diagnostics/trace-route-link';
+import { useLineContract } from '../contracts/contract-queries';
 
 /** Where the trace goes when the contract has no IP address (or none could be read): decision 0103. */
 export const NO_IP_TEXT = "your line's IP address";
@@ -27,7 +28,28 @@ function Command({ children }: { children: ReactNode }) {
         px: 0.75,
         py: 0.25,
         borderRadius: 1,
-        wordBreak: 'break-all',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * An IP address, never broken across lines (decision 0138): a long IPv6 address scrolls within the line rather than
+ * widen a phone's page.
+ */
+function WholeAddress({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="span"
+      data-testid="whole-address"
+      sx={{
+        display: 'inline-block',
+        maxWidth: '100%',
+        overflowX: 'auto',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'bottom',
       }}
     >
       {children}
@@ -43,11 +65,11 @@ function useTraceTarget(cli: string): { ip: ReactNode; address: string | undefin
     return { ip: <Skeleton component="span" width={120} sx={{ display: 'inline-block' }} />, address: undefined };
   }
   const address = contract.data?.ipAddress;
-  return { ip: address ?? NO_IP_TEXT, address };
+  return { ip: address ? <WholeAddress>{address}</WholeAddress> : NO_IP_TEXT, address };
 }
 
 function steps(ip: ReactNode, address: string | undefined): Array<{ label: ReactNode; body: ReactNode }> {
-  const target = address ?? 'IP address';
+  const target = address ? <WholeAddress>{address}</WholeAddress> : 'IP address';
   return [
     {
       label: 'Open a command prompt',
@@ -86,20 +108,24 @@ function steps(ip: ReactNode, address: string | undefined): Array<{ label: React
 
 /**
  * The trace route help of spec 2.16 (broadband/diagnostics/traceRoute?cli={cli}): four steps to trace the line's
- * IP address and attach a screenshot to the fault. CLOSE closes the tab the diagnostics dialog opened, else goes
- * back to the contract (decision 0103).
+ * IP address and attach a screenshot to the fault. CLOSE closes the tab the fault report opened (it says so with
+ * `newTab=1`), else, or where the browser will not close it, goes back to the contract (decisions 0103, 0138).
  */
 export function TraceRouteHelpPage() {
-  const cli = useSearchParams()[0].get('cli') ?? '';
+  const [search] = useSearchParams();
+  const cli = search.get('cli') ?? '';
+  const inOwnTab = search.get(OPENED_IN_NEW_TAB_PARAM) === '1';
   const navigate = useNavigate();
   const { ip, address } = useTraceTarget(cli);
   const [active, setActive] = useState(0);
   const all = steps(ip, address);
 
   const close = () => {
-    if (window.opener) {
+    // The fault report's link opens the page without an opener (rel=noopener), so the link says where it came from.
+    // A browser closes only a tab with nothing to go back to: after a sign-in on the way, say, it stays open.
+    if (inOwnTab) {
       window.close();
-      return;
+      if (window.closed) return;
     }
     void navigate(cli === '' ? '/broadband/estate' : `/broadband/contract/${encodeURIComponent(cli)}`);
   };

@@ -2,7 +2,7 @@
 import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { FIBRE_NOTE } from './DiagnosticsDialog';
@@ -146,26 +146,74 @@ describe('the diagnostics dialog', () => {
     expect(within(testCard('Broadband Status')).getByText('Network')).toBeTruthy();
   });
 
-  it('shows the answer to the newest run of a test, not an older one that comes later', async () => {
-    let reads = 0;
+  it('turns off RUN and RUN ALL while tests run and says which are running', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     diagnosticsApi(server, {
       answers: {
         exchangeStatus: async () => {
-          reads += 1;
-          const name = reads === 1 ? 'Old exchange' : 'New exchange';
-          await delay(reads === 1 ? 150 : 10);
-          return ok({ frame: 'F', card: 'C', port: 'P', lineLength: 10, exchangeName: name });
+          await held;
+          return ok({ frame: 'F', card: 'C', port: 'P', lineLength: 10, exchangeName: 'Hove' });
         },
       },
     });
     renderDialog(STANDARD_LINE);
-    await runAll();
+    const all = await runAll();
     const run = screen.getByRole('button', { name: 'Run Exchange Status' });
     await userEvent.click(run);
-    await userEvent.click(run);
-    await waitFor(() => expect(statusOf('Exchange Status').textContent).toContain('New exchange'));
-    await delay(200);
-    expect(statusOf('Exchange Status').textContent).toContain('New exchange');
+    expect(run.hasAttribute('disabled')).toBe(true);
+    expect(all.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Running Exchange Status…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Run Live Status' }).hasAttribute('disabled')).toBe(false);
+    release();
+    await waitFor(() => expect(statusOf('Exchange Status').textContent).toContain('Hove'));
+    expect(run.hasAttribute('disabled')).toBe(false);
+    expect(all.hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(/^Running /)).toBeNull();
+  });
+
+  // Typing into the report as a user would: slower than the default 5 seconds allow.
+  it('asks before closing with a report begun, resumes a kept draft with its results, and forgets a discarded one', {
+    timeout: 20_000,
+  }, async () => {
+    const api = diagnosticsApi(server);
+    const first = renderDialog(STANDARD_LINE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Run Live Status' }));
+    await waitFor(() => expect(statusOf('Live Status').textContent).toContain('Connected'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Report Fault' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Fault description' }), 'No sync since Monday');
+    await userEvent.click(screen.getByRole('button', { name: 'Close diagnostics' }));
+    const question = await screen.findByRole('dialog', { name: 'Close the fault report?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep draft' }));
+    expect(first.onClose).toHaveBeenCalledOnce();
+    first.unmount();
+
+    const groupsAsked = api.calls.filter((call) => call.endsWith('/diagnosticsGroup')).length;
+    const second = renderDialog(STANDARD_LINE);
+    const description = await screen.findByRole('textbox', { name: 'Fault description' });
+    expect((description as HTMLTextAreaElement).value).toBe('No sync since Monday');
+    expect(screen.getByRole('tab', { name: 'Report Fault' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Results' }));
+    expect(statusOf('Live Status').textContent).toContain('Connected');
+    // The same session: no new group is opened for a resumed report.
+    expect(api.calls.filter((call) => call.endsWith('/diagnosticsGroup')).length).toBe(groupsAsked);
+    await userEvent.click(screen.getByRole('button', { name: 'Close diagnostics' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Close the fault report?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    expect(second.onClose).toHaveBeenCalledOnce();
+    second.unmount();
+
+    const third = renderDialog(STANDARD_LINE);
+    await runAll();
+    expect(statusOf('Live Status').textContent).toContain('Not run');
+    expect(screen.queryByRole('tab', { name: 'Report Fault' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Close diagnostics' }));
+    expect(third.onClose).toHaveBeenCalledOnce();
   });
 
   it('offers Report Fault only with BroadbandReportFault Write, once a test has run', async () => {

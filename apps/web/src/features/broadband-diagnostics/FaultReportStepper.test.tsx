@@ -105,18 +105,21 @@ describe('the fault report stepper', { timeout: 30_000 }, () => {
     expect(stepHeading()).toBe('Step 4: Checklist');
     await next();
     expect(screen.getAllByText('Please answer yes or no')).toHaveLength(4);
+    // Each error goes as its question is answered.
     await answerChecklist();
+    expect(screen.queryAllByText('Please answer yes or no')).toHaveLength(0);
     await next();
 
     // Step 5: the trace route help opens in a new tab; Next waits for an image.
     expect(stepHeading()).toBe('Step 5: Trace route');
     const help = screen.getByRole('link', { name: 'How do I take a trace route?' });
-    expect(help.getAttribute('href')).toBe(`/broadband/diagnostics/traceRoute?cli=${STANDARD_LINE.cli}`);
+    expect(help.getAttribute('href')).toBe(`/broadband/diagnostics/traceRoute?cli=${STANDARD_LINE.cli}&newTab=1`);
     expect(help.getAttribute('target')).toBe('_blank');
     await next();
     expect(screen.getByText('Please upload at least one trace route image')).toBeTruthy();
     await user.upload(screen.getByLabelText('Trace route images', { selector: 'input' }), png());
     expect(screen.getByText('trace.png')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Please upload at least one trace route image')).toBeNull());
     await next();
 
     // Step 6: both consents, then SUBMIT.
@@ -199,7 +202,7 @@ describe('the fault report stepper', { timeout: 30_000 }, () => {
     );
   });
 
-  it('says an unexpected error has occured when the server gives no reason', async () => {
+  it('says an unexpected error has occurred when the server gives no reason', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     diagnosticsApi(server, { reportStatus: 500, reportBody: {} });
     await openReportFault();

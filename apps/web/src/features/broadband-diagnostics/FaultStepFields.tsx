@@ -14,11 +14,13 @@ import { FAULT_FREQUENCIES, FAULT_REPORT_UPLOAD, FAULT_TYPES } from '@portal/con
 import { Controller, useFormContext } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FileUpload } from '../../components/file-upload/FileUpload';
+import { formatFileSize } from '../../lib/format';
 import { muiRegister } from '../../lib/mui-register';
-import type { DiagnosticsLine } from './DiagnosticsDialog';
-import type { LineEndpoints } from './diagnostic-tests';
+import type { LineOperations } from './diagnostic-tests';
+import type { DiagnosticsLine } from './diagnostics-line';
 import { CHECKLIST_QUESTIONS, type FaultFormValues, speedTestSlots, ukToday } from './fault-report-form';
 import { SpeedTestStep } from './SpeedTestStep';
+import { traceRouteHelpInNewTab } from './trace-route-link';
 
 const IMAGE_LIMITS = {
   accept: FAULT_REPORT_UPLOAD.mediaTypes,
@@ -29,12 +31,12 @@ const IMAGE_LIMITS = {
 /** The fields of one step of the fault report (spec 2.16). */
 export function FaultStepFields({
   step,
-  endpoints,
+  operations,
   line,
   disabled,
 }: {
   step: number;
-  endpoints: LineEndpoints;
+  operations: LineOperations;
   line: DiagnosticsLine;
   disabled: boolean;
 }) {
@@ -42,7 +44,7 @@ export function FaultStepFields({
     case 0:
       return <FaultDetails disabled={disabled} />;
     case 1:
-      return <SpeedTestStep endpoints={endpoints} orderItemId={line.orderItemId} disabled={disabled} />;
+      return <SpeedTestStep operations={operations} orderItemId={line.orderItemId} disabled={disabled} />;
     case 2:
       return <ContactDetails disabled={disabled} />;
     case 3:
@@ -214,12 +216,7 @@ function TraceRoute({ cli, disabled }: { cli: string; disabled: boolean }) {
     <Stack spacing={2}>
       <Typography variant="body2">
         Attach screenshots of a trace route taken from a computer on the line.{' '}
-        <Link
-          component={RouterLink}
-          to={`/broadband/diagnostics/traceRoute?cli=${encodeURIComponent(cli)}`}
-          target="_blank"
-          rel="noopener"
-        >
+        <Link component={RouterLink} to={traceRouteHelpInNewTab(cli)} target="_blank" rel="noopener">
           How do I take a trace route?
         </Link>
       </Typography>
@@ -229,7 +226,8 @@ function TraceRoute({ cli, disabled }: { cli: string; disabled: boolean }) {
         render={({ field, fieldState }) => (
           <FileUpload
             label="Trace route images"
-            hint={`Images only (PNG, JPEG, GIF, WebP or BMP), up to ${FAULT_REPORT_UPLOAD.maxFiles} files`}
+            hint={`Images only (PNG, JPEG, GIF, WebP or BMP), up to ${FAULT_REPORT_UPLOAD.maxFiles} files and ${formatFileSize(FAULT_REPORT_UPLOAD.maxTotalBytes)} in all`}
+            acceptedTypes="PNG, JPEG, GIF, WebP or BMP images"
             files={field.value}
             onChange={field.onChange}
             limits={IMAGE_LIMITS}

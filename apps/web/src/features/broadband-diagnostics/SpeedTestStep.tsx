@@ -11,11 +11,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { endpointQuery } from '../../api/endpoints';
+import { operationQuery } from '../../api/operations';
 import { LoadFailed } from '../../components/LoadFailed';
 import { formatDateTime, formatSpeed } from '../../lib/format';
 import { muiRegister } from '../../lib/mui-register';
-import type { LineEndpoints } from './diagnostic-tests';
+import type { LineOperations } from './diagnostic-tests';
 import type { FaultFormValues } from './fault-report-form';
 
 /**
@@ -23,17 +23,17 @@ import type { FaultFormValues } from './fault-report-form';
  * speed tests; Next waits for all three (decision 0106).
  */
 export function SpeedTestStep({
-  endpoints,
+  operations,
   orderItemId,
   disabled,
 }: {
-  endpoints: LineEndpoints;
+  operations: LineOperations;
   orderItemId: number;
   disabled: boolean;
 }) {
   const { control, register, setValue, formState } = useFormContext<FaultFormValues>();
   const slots = useWatch({ control, name: 'speedTestResults' });
-  const runs = useQuery(endpointQuery(endpoints.speedTestResults, { params: { id: orderItemId } }));
+  const runs = useQuery(operationQuery(operations.speedTestResults, { params: { id: orderItemId } }));
   const used = new Set(slots.map((slot) => slot.resultId.trim()));
   const freeSlot = slots.findIndex((slot) => slot.resultId.trim() === '');
   const slotErrors = formState.errors.speedTestResults;

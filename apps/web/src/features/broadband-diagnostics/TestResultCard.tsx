@@ -14,7 +14,7 @@ function statusText(state: TestState): string {
   return state.finding.label;
 }
 
-/** One test of the dialog: its indicator, name, status words, Run button and what it found. */
+/** One test of the dialog: its indicator, name, status words, Run button (off while it runs) and what it found. */
 export function TestResultCard({ test, state, onRun }: { test: TestKey; state: TestState; onRun: () => void }) {
   const headingId = useId();
   const name = TEST_NAMES[test];
@@ -31,7 +31,13 @@ export function TestResultCard({ test, state, onRun }: { test: TestKey; state: T
             {statusText(state)}
           </Typography>
         </Stack>
-        <Button variant="outlined" size="small" onClick={onRun} aria-label={`Run ${name}`}>
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={onRun}
+          aria-label={`Run ${name}`}
+          disabled={state.status === 'running'}
+        >
           Run
         </Button>
       </Stack>

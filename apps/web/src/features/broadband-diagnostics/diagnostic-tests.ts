@@ -1,11 +1,10 @@
 import {
-  alternativeBroadbandEndpoints,
-  type BroadbandServiceSegment,
-  businessBroadbandEndpoints,
+  type BroadbandCarrierKey,
+  broadbandDiagnosticsOperations,
   type DiagnosticDetail,
   type DiagnosticStatus,
   type ExchangeStatus,
-  isAlternativeCarrierProductLine,
+  isCarrierOwnProductLine,
   isFibreProductLine,
   type LiveStatus,
   NOTIFICATION_MESSAGES,
@@ -13,14 +12,14 @@ import {
   type SyncStatus,
   type TestOutcome,
 } from '@portal/contract';
-import { callEndpoint } from '../../api/endpoints';
+import { callOperation } from '../../api/operations';
 import { formatDateTime, formatDecibels, formatDuration, formatSpeed } from '../../lib/format';
 
-/** The diagnostics routes of a line's carrier (docs/decisions/0095). */
-export function lineEndpoints(service: BroadbandServiceSegment) {
-  return service === 'broadbandKeystone' ? businessBroadbandEndpoints : alternativeBroadbandEndpoints;
+/** The diagnostics routes of a line's carrier (docs/decisions/0095, 0165). */
+export function lineOperations(carrier: BroadbandCarrierKey) {
+  return broadbandDiagnosticsOperations[carrier];
 }
-export type LineEndpoints = ReturnType<typeof lineEndpoints>;
+export type LineOperations = ReturnType<typeof lineOperations>;
 
 export type TestKey = 'liveStatus' | 'syncStatus' | 'exchangeStatus' | 'broadbandStatus' | 'lineStatus' | 'fibreStatus';
 
@@ -54,12 +53,12 @@ export const TEST_NAMES: Record<TestKey, string> = {
 export const EXCLUSIVE_TESTS: ReadonlySet<TestKey> = new Set(['syncStatus', 'fibreStatus']);
 
 /**
- * The tests of a line (spec 9; decision 0105), in the order the dialog lists and runs them: the alternative carrier's
- * lines (35, 36) keep Live Status and the fibre test; the others have Live, Sync, Exchange and Broadband Status,
- * Line Status when the line has a WLR3 voice service, and Fibre Status on a fibre line (9).
+ * The tests of a line (spec 9; decision 0105), in the order the dialog lists and runs them: lines of a carrier's own
+ * product lines (the alternative carrier's) keep Live Status and the fibre test; the others have Live, Sync,
+ * Exchange and Broadband Status, Line Status when the line has a WLR3 voice service, and Fibre Status on a fibre line.
  */
 export function testsOfLine(productLineId: number, hasWlr3: boolean): TestKey[] {
-  if (isAlternativeCarrierProductLine(productLineId)) return ['liveStatus', 'fibreStatus'];
+  if (isCarrierOwnProductLine(productLineId)) return ['liveStatus', 'fibreStatus'];
   const tests: TestKey[] = ['liveStatus', 'syncStatus', 'exchangeStatus', 'broadbandStatus'];
   if (hasWlr3) tests.push('lineStatus');
   if (isFibreProductLine(productLineId)) tests.push('fibreStatus');
@@ -68,7 +67,7 @@ export function testsOfLine(productLineId: number, hasWlr3: boolean): TestKey[] 
 
 /** Whether the line has a fibre test, the one RUN NON-INTRUSIVE TESTS changes (spec 2.16). */
 export function hasFibreTest(productLineId: number): boolean {
-  return productLineId === PRODUCT_LINE.fibre || isAlternativeCarrierProductLine(productLineId);
+  return productLineId === PRODUCT_LINE.fibre || isCarrierOwnProductLine(productLineId);
 }
 
 /** Spec 4: connected and active is success, 'Connected ({date time})'; active only is Disconnected; else Suspended. */
@@ -162,7 +161,7 @@ export interface RunOptions {
 
 /** Runs one test through the API and reads its answer; throws when the API could not answer. */
 export async function runTest(
-  endpoints: LineEndpoints,
+  operations: LineOperations,
   key: TestKey,
   orderItemId: number,
   options: RunOptions,
@@ -174,38 +173,38 @@ export async function runTest(
   switch (key) {
     case 'liveStatus':
       return replyFinding(
-        await callEndpoint(endpoints.onlineStatus, { params, query }, request),
+        await callOperation(operations.onlineStatus, { params, query }, request),
         liveStatusFinding,
         unexpected,
       );
     case 'syncStatus':
       return replyFinding(
-        await callEndpoint(endpoints.syncStatus, { params, query }, request),
+        await callOperation(operations.syncStatus, { params, query }, request),
         syncStatusFinding,
         unexpected,
       );
     case 'exchangeStatus':
       return replyFinding(
-        await callEndpoint(endpoints.exchangeStatus, { params, query }, request),
+        await callOperation(operations.exchangeStatus, { params, query }, request),
         exchangeStatusFinding,
         unexpected,
       );
     case 'broadbandStatus':
       return replyFinding(
-        await callEndpoint(endpoints.broadbandStatus, { params, query }, request),
+        await callOperation(operations.broadbandStatus, { params, query }, request),
         testOutcomeFinding,
         unexpected,
       );
     case 'lineStatus':
       return replyFinding(
-        await callEndpoint(endpoints.lineStatus, { params, query }, request),
+        await callOperation(operations.lineStatus, { params, query }, request),
         testOutcomeFinding,
         unexpected,
       );
     case 'fibreStatus': {
       const runIntrusiveTest = options.intrusive ? 'true' : 'false';
-      const reply = await callEndpoint(
-        endpoints.fibreStatus,
+      const reply = await callOperation(
+        operations.fibreStatus,
         { params, query: { ...query, runIntrusiveTest } },
         request,
       );

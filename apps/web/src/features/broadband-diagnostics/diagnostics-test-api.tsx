@@ -4,7 +4,9 @@ import { delay, HttpResponse, http } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { renderWithPermissions } from '../bills/test-utils';
-import DiagnosticsDialog, { type DiagnosticsLine } from './DiagnosticsDialog';
+import DiagnosticsDialog from './DiagnosticsDialog';
+import type { DiagnosticsLine } from './diagnostics-line';
+import { forgetFaultDrafts } from './fault-report-draft';
 
 /** Component-test fakes of the carrier routes the diagnostics dialog calls (docs/decisions/0095). */
 
@@ -17,6 +19,8 @@ export function startFakeApi(): SetupServer {
   afterEach(() => {
     server.resetHandlers();
     vi.restoreAllMocks();
+    // A report one test left unsent would otherwise be resumed by the next.
+    forgetFaultDrafts();
   });
   afterAll(() => server.close());
   return server;

@@ -1,4 +1,5 @@
 import {
+  API_DATE_RANGE,
   type FAULT_FREQUENCIES,
   type FaultReportFields,
   FaultReportFieldsSchema,
@@ -108,6 +109,8 @@ export function faultFormSchema(today: string) {
         .string()
         .min(1, 'Please enter the date the fault started')
         .pipe(z.iso.date('Please enter a valid date'))
+        // The contract's date range: a year before 1000 is a slip of the keyboard, which the server would refuse.
+        .refine((date) => date >= API_DATE_RANGE.min, 'Please enter a valid date')
         .refine((date) => date <= today, 'The date the fault started cannot be in the future'),
       speedTestResults: z.array(
         z.object({

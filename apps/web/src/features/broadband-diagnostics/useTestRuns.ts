@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   EXCLUSIVE_TESTS,
   failedFinding,
-  type LineEndpoints,
+  type LineOperations,
   runTest,
   type TestFinding,
   type TestKey,
@@ -22,6 +22,8 @@ export interface TestRuns {
   /** Whether any test has been started in this session (the Report Fault tab's condition, spec 6). */
   anyRun: boolean;
   anyRunning: boolean;
+  /** The tests under way. */
+  running: TestKey[];
 }
 
 /**
@@ -29,8 +31,14 @@ export interface TestRuns {
  * them, since the carrier refuses them together; the others run at once. Each start numbers its run, so an answer to
  * an older run of the same test is dropped. Closing the dialog cancels what is under way.
  */
-export function useTestRuns(endpoints: LineEndpoints, orderItemId: number, groupId: string | undefined): TestRuns {
-  const [states, setStates] = useState<Partial<Record<TestKey, TestState>>>({});
+export function useTestRuns(
+  operations: LineOperations,
+  orderItemId: number,
+  groupId: string | undefined,
+  /** The answers of a resumed draft's session (decision 0135). */
+  initial: Partial<Record<TestKey, TestState>> = {},
+): TestRuns {
+  const [states, setStates] = useState<Partial<Record<TestKey, TestState>>>(initial);
   const runs = useRef<Partial<Record<TestKey, number>>>({});
   const exclusive = useRef<Promise<void>>(Promise.resolve());
   const abort = useRef(new AbortController());
@@ -49,7 +57,7 @@ export function useTestRuns(endpoints: LineEndpoints, orderItemId: number, group
       setStates((current) => ({ ...current, [key]: { status: 'running' } }));
       const signal = abort.current.signal;
       const start = () =>
-        runTest(endpoints, key, orderItemId, { groupId, intrusive: options.intrusive ?? true, signal });
+        runTest(operations, key, orderItemId, { groupId, intrusive: options.intrusive ?? true, signal });
       let answer: Promise<TestFinding>;
       if (EXCLUSIVE_TESTS.has(key)) {
         answer = exclusive.current.then(start);
@@ -69,14 +77,9 @@ export function useTestRuns(endpoints: LineEndpoints, orderItemId: number, group
         settle(failedFinding(NOTIFICATION_MESSAGES.diagnosticsUnexpectedError));
       });
     },
-    [endpoints, orderItemId, groupId],
+    [operations, orderItemId, groupId],
   );
 
-  const all = Object.values(states);
-  return {
-    states,
-    run,
-    anyRun: all.length > 0,
-    anyRunning: all.some((state) => state.status === 'running'),
-  };
+  const running = (Object.keys(states) as TestKey[]).filter((key) => states[key]?.status === 'running');
+  return { states, run, anyRun: Object.keys(states).length > 0, anyRunning: running.length > 0, running };
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { NamedRef } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { useCompanyNames } from '../../app/session/useSession';
+import { useCompanyNames } from '../../session/useSession';
 import { Figure, LoadFailed, QueryState } from './TileParts';
 
 /** How one company's figure is drawn: `several` when the tile lists more than one company. */

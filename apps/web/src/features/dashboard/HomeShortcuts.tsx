@@ -8,7 +8,7 @@ import type { NamedRef } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentUser, usePermissions, useSessionSnapshot } from '../../app/session/useSession';
+import { useCurrentUser, usePermissions, useSessionSnapshot } from '../../session/useSession';
 import { orderCountQueries } from './count-queries';
 import { countedNoun } from './count-text';
 import { type HomeShortcut, homeShortcuts, shortcutTitle } from './home-shortcuts';

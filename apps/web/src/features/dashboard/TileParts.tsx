@@ -39,11 +39,14 @@ export function CountTile({ title, children, footer }: { title: string; children
   );
 }
 
-/** A tile's figure: large when it is the tile's only one, smaller in a list of one per company. */
+/**
+ * A tile's figure: large when it is the tile's only one, smaller in a list of one per company. A value, not a
+ * paragraph: a large bold `p` reads to assistive checks as a heading pretending (axe's p-as-heading).
+ */
 export function Figure({ children, small = false }: { children: ReactNode; small?: boolean }) {
   return (
     <Typography
-      component="p"
+      component="div"
       variant={small ? 'h6' : 'h4'}
       sx={{
         fontWeight: 600,

@@ -1,6 +1,6 @@
-import { invoiceEndpoints } from '@portal/contract';
+import { billOperations } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { endpointQuery } from '../../api/endpoints';
+import { operationQuery } from '../../api/operations';
 
 /**
  * The bill tiles' calls, one per company of the caller's estate so each figure can say whose it is (decision 0060).
@@ -15,7 +15,7 @@ export interface LatestBill {
 /** A company's newest bill; `null` while it has none. */
 export function latestBillQuery(companyId: number) {
   return queryOptions({
-    ...endpointQuery(invoiceEndpoints.list, {
+    ...operationQuery(billOperations.list, {
       query: {
         $select: 'billDate,invoiceAmount',
         $filter: `companyId eq ${companyId}`,
@@ -35,7 +35,7 @@ export function latestBillQuery(companyId: number) {
 /** The voice calls on a company's lines that no bill holds yet. */
 export function unbilledCallsQuery(companyId: number) {
   return queryOptions({
-    ...endpointQuery(invoiceEndpoints.unbilledCalls, { query: { companyId: String(companyId) } }),
+    ...operationQuery(billOperations.unbilledCalls, { query: { companyId: String(companyId) } }),
     select: (body) => body.value,
   });
 }

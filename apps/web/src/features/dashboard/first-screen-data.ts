@@ -1,8 +1,8 @@
-import { type Permission, usageEndpoints } from '@portal/contract';
+import { type Permission, usageOperations } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { companiesInView, companyFilter } from '../../api/company-filter';
-import { endpointQuery } from '../../api/endpoints';
-import { companyNamesQuery } from '../../app/session/useSession';
+import { operationQuery } from '../../api/operations';
+import { companyNamesQuery } from '../../session/useSession';
 import { invoiceChartQuery } from '../bills/invoice-queries';
 import { latestBillQuery, unbilledCallsQuery } from './bill-tile-queries';
 import { broadbandContractCountQuery, mobileDeviceCountQuery } from './count-queries';
@@ -21,7 +21,7 @@ export function prefetchDashboardData(queryClient: QueryClient, held: ReadonlyAr
   }
   if (sections.mobile) {
     void queryClient.prefetchQuery(mobileDeviceCountQuery);
-    void queryClient.prefetchQuery(endpointQuery(usageEndpoints.userMonthly, {}));
+    void queryClient.prefetchQuery(operationQuery(usageOperations.userMonthly, {}));
   }
   if (sections.broadband) void queryClient.prefetchQuery(broadbandContractCountQuery);
 }

@@ -1,5 +1,4 @@
 import { canAccessRoute, findRoute, type Permission, type RoutePath } from '@portal/contract';
-import { SCREENS } from '../../app/screens';
 import type { orderCountQueries } from './count-queries';
 
 /** A place on the home page of a user the dashboard has nothing for (decision 0062). */
@@ -35,5 +34,5 @@ export function homeShortcuts(held: ReadonlyArray<Permission>, roles: ReadonlyAr
 }
 
 export function shortcutTitle(shortcut: HomeShortcut): string {
-  return SCREENS[shortcut.path].title;
+  return findRoute(shortcut.path).title;
 }

@@ -1,11 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canAccess, endpointEndpoints, siteEndpoints } from '@portal/contract';
+import { canAccess, estateOperations, siteOperations } from '@portal/contract';
 import { useId } from 'react';
-import { useCan } from '../../app/session/useCan';
-import { usePermissions } from '../../app/session/useSession';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
+import { useCan } from '../../session/useCan';
+import { usePermissions } from '../../session/useSession';
 import { EstateCardGrid } from './EstateCardGrid';
 import { LinesTable } from './LinesTable';
 
@@ -27,7 +27,7 @@ export function BroadbandEstatePage() {
       ) : (
         <>
           {/* Listing the sites may be granted without their pages (a Write on the user estate, decision 0078). */}
-          {canAccess(siteEndpoints.list.access, held) ? (
+          {canAccess(siteOperations.list.access, held) ? (
             <EstateCardGrid kind="broadbandSite" viewable={siteEstate} />
           ) : null}
           {contracts ? (
@@ -37,7 +37,7 @@ export function BroadbandEstatePage() {
               </Typography>
               <LinesTable
                 kind="broadband"
-                endpoint={endpointEndpoints.broadbandConnectionsOfUser}
+                operation={estateOperations.broadbandConnectionsOfUser}
                 writeCode="BroadbandUserEstate"
                 resource="broadband-contracts"
                 ariaLabel="Contracts"

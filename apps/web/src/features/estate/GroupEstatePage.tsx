@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { isNotFound } from '../../api/endpoints';
+import { isNotFound } from '../../api/operations';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
@@ -94,7 +94,7 @@ function GroupContents({ kind, id, name }: { kind: EstateGroupKind; id: number; 
         </Typography>
         <LinesTable
           kind={group.lineKind}
-          endpoint={group.lines}
+          operation={group.lines}
           params={{ id }}
           writeCode={group.code}
           resource={`${group.lineKind}-${group.noun}-${lineKind.lines.toLowerCase()}`}

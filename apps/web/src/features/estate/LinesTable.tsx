@@ -1,24 +1,24 @@
 import {
   type EndpointListItem,
   EndpointListItemSchema,
-  endpointEndpoints,
+  estateOperations,
   type FunctionalityCode,
   MAX_LENGTH,
   NOTIFICATION_MESSAGES,
 } from '@portal/contract';
 import { useCallback, useMemo } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
-import { callEndpoint } from '../../api/endpoints';
-import { useCan } from '../../app/session/useCan';
-import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
+import { callOperation } from '../../api/operations';
 import {
   DataTable,
   type DataTableColumn,
   type Id,
-  type ListEndpoint,
+  type ListOperation,
   type ListParams,
 } from '../../components/data-table';
 import { useNotify } from '../../components/notifications/NotificationProvider';
+import { useCan } from '../../session/useCan';
+import { useHasSeveralCompanies } from '../../session/useHasSeveralCompanies';
 import { LINE_KINDS, type LineKind } from './estate-groups';
 import { type CompanyOption, useEditOptions } from './estate-queries';
 
@@ -57,6 +57,25 @@ interface ColumnOptions {
   teams: readonly CompanyOption[];
   save: Saves;
   onSaveError: (error: unknown) => void;
+  onSaved: () => void;
+}
+
+/** Each editor names its line ('Name of 07700 900123'): a table of 60 fields all called 'Name' says nothing. */
+const editorOf = (header: string) => (line: Line) => (line.identifier ? `${header} of ${line.identifier}` : header);
+
+/** The name as an editor, saved on blur or Enter; wide enough for a whole name (decision 0132). */
+function nameEditor({ save, onSaveError, onSaved }: ColumnOptions, width: number): DataTableColumn<Line> {
+  return {
+    field: 'name',
+    header: 'Name',
+    type: 'stringEdit',
+    maxLength: MAX_LENGTH.name,
+    width,
+    save: save.name,
+    editorLabel: editorOf('Name'),
+    onSaveError,
+    onSaved,
+  };
 }
 
 interface Saves {
@@ -69,15 +88,15 @@ interface Saves {
 const SAVES: Saves = {
   name: async (device, name) => {
     const id = device.id ?? 0;
-    await callEndpoint(endpointEndpoints.changeName, { params: { id }, body: { id, name } });
+    await callOperation(estateOperations.changeName, { params: { id }, body: { id, name } });
   },
   site: async (device, siteId) => {
     const id = device.id ?? 0;
-    await callEndpoint(endpointEndpoints.changeSite, { params: { id }, body: { id, siteId: Number(siteId) } });
+    await callOperation(estateOperations.changeSite, { params: { id }, body: { id, siteId: Number(siteId) } });
   },
   teams: async (device, teamIds) => {
     const id = device.id ?? 0;
-    await callEndpoint(endpointEndpoints.changeTeams, { params: { id }, body: { id, teamIds: teamIds.map(Number) } });
+    await callOperation(estateOperations.changeTeams, { params: { id }, body: { id, teamIds: teamIds.map(Number) } });
   },
 };
 
@@ -87,10 +106,10 @@ const SAVES: Saves = {
  * the Mobile Number, since a text field cannot be a link (decision 0082).
  */
 function mobileColumns(options: ColumnOptions) {
-  const { editable, linksToLine, teams, save, onSaveError } = options;
+  const { editable, linksToLine, teams, save, onSaveError, onSaved } = options;
   const devicePath = LINES.mobile.path;
   const name: DataTableColumn<Line> = editable
-    ? { field: 'name', header: 'Name', type: 'stringEdit', maxLength: MAX_LENGTH.name, save: save.name, onSaveError }
+    ? nameEditor(options, 320)
     : linksToLine
       ? { field: 'name', header: 'Name', type: 'link', href: devicePath }
       : { field: 'name', header: 'Name' };
@@ -107,12 +126,17 @@ function mobileColumns(options: ColumnOptions) {
       header: 'Teams',
       width: 210,
       type: 'changeTeam',
+      // The server filters on the names of the line's teams the caller sees (decision 0132).
+      filter: 'text',
+      filterField: 'teamNames',
       value: (device) => (device.teams ?? []).map((team) => team.id),
       names: (device) => (device.teams ?? []).map((team) => team.name),
       options: ofCompany(teams),
       canEdit: () => editable,
       save: save.teams,
+      editorLabel: editorOf('Teams'),
       onSaveError,
+      onSaved,
     },
   ];
   return columns;
@@ -122,7 +146,14 @@ function mobileColumns(options: ColumnOptions) {
  * Product, Company (for a caller with several, decision 0056) and the Site, a selector with Write (it shows the
  * read-only text while the line's company has fewer than two sites, decision 0082).
  */
-function sharedColumns({ editable, company, sites, save, onSaveError }: ColumnOptions): DataTableColumn<Line>[] {
+function sharedColumns({
+  editable,
+  company,
+  sites,
+  save,
+  onSaveError,
+  onSaved,
+}: ColumnOptions): DataTableColumn<Line>[] {
   return [
     { field: 'product', header: 'Product', sortable: true, filter: 'text' },
     ...(company
@@ -140,7 +171,9 @@ function sharedColumns({ editable, company, sites, save, onSaveError }: ColumnOp
       options: ofCompany(sites),
       canEdit: () => editable,
       save: save.site,
+      editorLabel: editorOf('Site'),
       onSaveError,
+      onSaved,
     },
   ];
 }
@@ -150,9 +183,10 @@ function sharedColumns({ editable, company, sites, save, onSaveError }: ColumnOp
  * contract's page under EndPointSummary Read (decision 0094). With Write the name and the site are editors.
  */
 function broadbandColumns(options: ColumnOptions) {
-  const { editable, linksToLine, save, onSaveError, navigate } = options;
+  const { editable, linksToLine, navigate } = options;
   const name: DataTableColumn<Line> = editable
-    ? { field: 'name', header: 'Name', type: 'stringEdit', maxLength: MAX_LENGTH.name, save: save.name, onSaveError }
+    ? // Broadband names carry their site's ('Manchester Head Office Broadband 0981'): one line at desktop width.
+      nameEditor(options, 380)
     : { field: 'name', header: 'Name' };
   const columns: DataTableColumn<Line>[] = [
     { ...name, sortable: true, filter: 'text', card: 'wideKey' },
@@ -195,7 +229,7 @@ function broadbandColumns(options: ColumnOptions) {
  */
 export function LinesTable({
   kind,
-  endpoint,
+  operation,
   params,
   writeCode,
   resource,
@@ -203,7 +237,7 @@ export function LinesTable({
   emptyText,
 }: {
   kind: LineKind;
-  endpoint: ListEndpoint;
+  operation: ListOperation;
   params?: ListParams;
   writeCode: FunctionalityCode;
   resource: string;
@@ -226,16 +260,21 @@ export function LinesTable({
     },
     [notify, lines],
   );
+  // Said in the snackbar, which screen readers announce: the edit saves without a button, so without this nothing did.
+  const onSaved = useCallback(
+    () => notify({ message: NOTIFICATION_MESSAGES.saveSuccessful, severity: 'success' }),
+    [notify],
+  );
   const columns = useMemo(() => {
-    const options = { navigate, editable, linksToLine, company, sites, teams, save: SAVES, onSaveError };
+    const options = { navigate, editable, linksToLine, company, sites, teams, save: SAVES, onSaveError, onSaved };
     return kind === 'mobile' ? mobileColumns(options) : broadbandColumns(options);
-  }, [kind, navigate, editable, linksToLine, company, sites, teams, onSaveError]);
+  }, [kind, navigate, editable, linksToLine, company, sites, teams, onSaveError, onSaved]);
 
   return (
     <DataTable<Line>
       resource={resource}
       urlKey={plural.toLowerCase()}
-      endpoint={endpoint}
+      operation={operation}
       {...(params ? { params } : {})}
       parseRow={EndpointListItemSchema.parse}
       columns={columns}

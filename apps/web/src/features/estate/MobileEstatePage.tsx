@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { endpointEndpoints } from '@portal/contract';
+import { estateOperations } from '@portal/contract';
 import { useId } from 'react';
-import { useCan } from '../../app/session/useCan';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
+import { useCan } from '../../session/useCan';
 import { EstateCardGrid } from './EstateCardGrid';
 import { LinesTable } from './LinesTable';
 
@@ -33,7 +33,7 @@ export function MobileEstatePage() {
               </Typography>
               <LinesTable
                 kind="mobile"
-                endpoint={endpointEndpoints.mobileHandsetsOfUser}
+                operation={estateOperations.mobileHandsetsOfUser}
                 writeCode="MobileUserEstate"
                 resource="mobile-devices"
                 ariaLabel="Devices"

@@ -1,4 +1,4 @@
-import { endpointEndpoints, type FunctionalityCode, siteEndpoints, teamEndpoints } from '@portal/contract';
+import { estateOperations, type FunctionalityCode, siteOperations, teamOperations } from '@portal/contract';
 
 /** The two kinds of estate line: a mobile device or a broadband contract. */
 export type LineKind = 'mobile' | 'broadband';
@@ -37,9 +37,9 @@ export const ESTATE_GROUPS = {
     noun: 'site',
     singular: 'Site',
     param: 'siteId',
-    list: siteEndpoints.list,
-    get: siteEndpoints.get,
-    lines: endpointEndpoints.mobileHandsetsOfSite,
+    list: siteOperations.list,
+    get: siteOperations.get,
+    lines: estateOperations.mobileHandsetsOfSite,
     /** The usage chart of the page, if it has one. */
     usage: 'site',
     pageTitle: 'Mobile Site Estate',
@@ -52,9 +52,9 @@ export const ESTATE_GROUPS = {
     noun: 'team',
     singular: 'Team',
     param: 'teamId',
-    list: teamEndpoints.list,
-    get: teamEndpoints.get,
-    lines: endpointEndpoints.mobileHandsetsOfTeam,
+    list: teamOperations.list,
+    get: teamOperations.get,
+    lines: estateOperations.mobileHandsetsOfTeam,
     usage: 'team',
     pageTitle: 'Mobile Team Estate',
     path: (id: number | string) => `/mobile/team/${id}`,
@@ -66,9 +66,9 @@ export const ESTATE_GROUPS = {
     noun: 'site',
     singular: 'Site',
     param: 'siteId',
-    list: siteEndpoints.list,
-    get: siteEndpoints.get,
-    lines: endpointEndpoints.broadbandConnectionsOfSite,
+    list: siteOperations.list,
+    get: siteOperations.get,
+    lines: estateOperations.broadbandConnectionsOfSite,
     usage: undefined,
     pageTitle: 'Broadband Site Estate',
     path: (id: number | string) => `/broadband/site/${id}`,

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
-import { PartnerLogo } from '../../app/partner/PartnerLogo';
+import { PartnerLogo } from '../../partner/PartnerLogo';
 
 /** The signed-out pages: the partner's logo above a narrow column. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -10,11 +10,31 @@ import { type ChangePasswordForm, ChangePasswordFormSchema, type LoginForm } fro
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
-import { NewPasswordFields } from '../password/NewPasswordFields';
+import { NewPasswordFields } from '../passwords/NewPasswordFields';
 import { useSignIn } from './useSignIn';
 
-/** 'Your Password Has Expired' (spec 2.4): sets a new password, then signs in with it. */
-export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm }) {
+const COPY = {
+  // Spec 2.4's screen, word for word.
+  expired: {
+    title: 'Your Password Has Expired',
+    prompt: 'Please enter a new password in order to log in',
+    submit: 'Log in',
+  },
+  // A new account's first sign-in: nothing has expired, the e-mailed password was only ever temporary (0139).
+  firstSignIn: {
+    title: 'Set your password',
+    prompt:
+      'Welcome! Your account is ready. Choose a password of your own to replace the temporary one we e-mailed you.',
+    submit: 'Set password and log in',
+  },
+} as const;
+
+/**
+ * 'Your Password Has Expired' (spec 2.4), or 'Set your password' on a new account's first sign-in (decision 0139):
+ * sets a new password, then signs in with it.
+ */
+export function ExpiredPasswordCard({ credentials, firstSignIn }: { credentials: LoginForm; firstSignIn: boolean }) {
+  const copy = firstSignIn ? COPY.firstSignIn : COPY.expired;
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>();
   const form = useForm<ChangePasswordForm>({
@@ -47,10 +67,10 @@ export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm })
       <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
           <Typography id="expired-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-            Your Password Has Expired
+            {copy.title}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Please enter a new password in order to log in
+            {copy.prompt}
           </Typography>
           {error ? (
             <Alert severity="error" role="alert">
@@ -66,7 +86,7 @@ export function ExpiredPasswordCard({ credentials }: { credentials: LoginForm })
             disabled={isSubmitting}
             startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Logging in" /> : null}
           >
-            Log in
+            {copy.submit}
           </Button>
         </Stack>
       </CardContent>

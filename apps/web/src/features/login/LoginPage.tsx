@@ -12,7 +12,7 @@ import { TextInput } from '../../components/form/TextInput';
 import { PageLoader } from '../../components/PageLoader';
 import { LoginMessages } from '../messages/MessageBanner';
 import { useCurrentMessages } from '../messages/useCurrentMessages';
-import { PasswordField } from '../password/PasswordField';
+import { PasswordField } from '../passwords/PasswordField';
 import { AuthLayout } from './AuthLayout';
 import { useSignIn } from './useSignIn';
 
@@ -23,7 +23,7 @@ const ExpiredPasswordCard = lazy(() =>
 
 /** /login (spec 2.4): current messages above the card; the expired-password screen replaces the card when needed. */
 export function LoginPage() {
-  const [expired, setExpired] = useState<LoginForm | undefined>();
+  const [expired, setExpired] = useState<PasswordChangeNeeded | undefined>();
   // The messages go above the card: wait for them (or their failure) so the card does not jump down under the cursor.
   const { isPending } = useCurrentMessages();
   if (isPending)
@@ -38,7 +38,7 @@ export function LoginPage() {
         <LoginMessages />
         {expired ? (
           <Suspense fallback={<PageLoader />}>
-            <ExpiredPasswordCard credentials={expired} />
+            <ExpiredPasswordCard credentials={expired.credentials} firstSignIn={expired.firstSignIn} />
           </Suspense>
         ) : (
           <LoginCard onPasswordExpired={setExpired} />
@@ -48,7 +48,10 @@ export function LoginPage() {
   );
 }
 
-function LoginCard({ onPasswordExpired }: { onPasswordExpired: (credentials: LoginForm) => void }) {
+/** The credentials that signed in as far as the forced change, and whether the account is new (decision 0139). */
+type PasswordChangeNeeded = { credentials: LoginForm; firstSignIn: boolean };
+
+function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: PasswordChangeNeeded) => void }) {
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>();
   const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
@@ -77,7 +80,7 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (credentials: Log
     const outcome = await signIn(parsed.data.username, parsed.data.password);
     if (outcome.ok) return;
     setSubmitting(false);
-    if ('passwordExpired' in outcome) onPasswordExpired(parsed.data);
+    if ('passwordExpired' in outcome) onPasswordExpired({ credentials: parsed.data, firstSignIn: outcome.firstSignIn });
     else setError(outcome.error);
   }
 

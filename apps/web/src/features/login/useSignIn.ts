@@ -1,12 +1,16 @@
 import { useNavigate } from 'react-router';
 import { login } from '../../api/auth-api';
-import { useCookieConsent } from '../../app/cookie-consent/CookieConsent';
-import { themeCodeCookie } from '../../app/partner/usePartner';
-import { takeRedirectUrl } from '../../app/session/redirect-url';
+import { useCookieConsent } from '../../cookie-consent/CookieConsent';
 import { resolveAppUrl } from '../../lib/base-url';
+import { themeCodeCookie } from '../../partner/usePartner';
+import { takeRedirectUrl } from '../../session/redirect-url';
 import { loginErrorText } from './login-errors';
 
-export type SignInOutcome = { ok: true } | { ok: false; error: string } | { ok: false; passwordExpired: true };
+/** `passwordExpired`: the password must be changed first; `firstSignIn`: it is a new account's first (0139). */
+export type SignInOutcome =
+  | { ok: true }
+  | { ok: false; error: string }
+  | { ok: false; passwordExpired: true; firstSignIn: boolean };
 
 /**
  * The login flow of spec section 4: the cookie policy first (checked here, before any request), then the token,
@@ -24,7 +28,9 @@ export function useSignIn() {
     const themeBefore = themeCodeCookie();
     const result = await login(username, password, { cookiePolicyAccepted: true });
     if (!result.ok) {
-      if (result.reason === 'requires_password_reset') return { ok: false, passwordExpired: true };
+      if (result.reason === 'requires_password_reset') {
+        return { ok: false, passwordExpired: true, firstSignIn: result.firstSignIn === true };
+      }
       if (result.reason === 'cookies_policy') consent.highlight();
       if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
       return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };

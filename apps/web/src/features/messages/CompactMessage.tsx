@@ -61,7 +61,16 @@ export function CompactMessage({ text, onDismiss }: { text: string; onDismiss?: 
           aria-expanded={expanded}
           aria-controls={textId}
           onClick={() => setExpanded((shown) => !shown)}
-          sx={{ flexShrink: 0, minWidth: 0, py: 0, px: 0.5, textTransform: 'none', textDecoration: 'underline' }}
+          // 24 px each way at least: WCAG 2.2's minimum target (decision 0141).
+          sx={{
+            flexShrink: 0,
+            minWidth: 24,
+            minHeight: 24,
+            py: 0,
+            px: 0.5,
+            textTransform: 'none',
+            textDecoration: 'underline',
+          }}
         >
           {expanded ? 'less' : 'more'}
         </Button>

@@ -1,9 +1,9 @@
-import { messageEndpoints, TIMINGS } from '@portal/contract';
+import { messageOperations, TIMINGS } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../api/endpoints';
+import { operationQuery } from '../../api/operations';
 
 export const currentMessagesQuery = queryOptions({
-  ...endpointQuery(messageEndpoints.current, {}),
+  ...operationQuery(messageOperations.current, {}),
   staleTime: TIMINGS.messagePollMs,
 });
 

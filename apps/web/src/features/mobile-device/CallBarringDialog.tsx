@@ -10,6 +10,7 @@ import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
+import { sendDeviceChange } from './change-failure';
 import { DeviceDialog, type DialogResult } from './DeviceDialog';
 import { barChangeRequestedMessage, type CarrierLine } from './device-carrier';
 import { barChanges, requestBarChanges } from './device-changes';
@@ -48,16 +49,15 @@ export function CallBarringDialog({
     }
     setSaving(true);
     setFailure(undefined);
-    try {
-      await requestBarChanges(line, orderItemId, changes);
-    } catch (error) {
-      console.error(error);
-      setFailure(NOTIFICATION_MESSAGES.mobileRequestProblem);
+    const failed = await sendDeviceChange(
+      () => requestBarChanges(line, orderItemId, changes),
+      { lead: NOTIFICATION_MESSAGES.mobileRequestProblem, requested: barChangeRequestedMessage(line) },
+      { notify, closeAsSubmitted: () => onClose('submit') },
+    );
+    if (failed) {
+      setFailure(failed);
       setSaving(false);
-      return;
     }
-    notify({ message: barChangeRequestedMessage(line), severity: 'success' });
-    onClose('submit');
   };
 
   const loaded = bars.data;

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -33,19 +34,8 @@ export function DeviceDialog({
   children: ReactNode;
 }) {
   const titleId = useId();
-  return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onCancel}
-      aria-labelledby={titleId}
-      slotProps={{
-        paper: {
-          ...(onSubmit ? { component: 'form', noValidate: true, onSubmit } : {}),
-          sx: { width: 500, maxWidth: 'calc(100% - 32px)', m: 2 },
-        } as object,
-      }}
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+  const body = (
+    <>
       <DialogContent>
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -55,6 +45,27 @@ export function DeviceDialog({
         {children}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
+    </>
+  );
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {/*
+       * The form goes inside the dialog, not as its paper: a <form> may not take role="dialog" (axe's
+       * aria-allowed-role). 'display: contents' keeps the paper's layout, so the content still scrolls.
+       */}
+      {onSubmit ? (
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
+          {body}
+        </Box>
+      ) : (
+        body
+      )}
     </Dialog>
   );
 }

@@ -4,11 +4,12 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import type { Contract } from '@portal/contract';
+import type { Ref } from 'react';
 import { DetailList, type DetailRow } from '../../components/DetailList';
 import { LoadFailed } from '../../components/LoadFailed';
-import { contractDateRows } from '../line-contract/contract-dates';
-import { PendingOrActions } from '../line-contract/PendingOrActions';
-import type { PendingState } from '../line-contract/pending-state';
+import { contractDateRows } from '../contracts/contract-dates';
+import { PendingOrActions } from '../contracts/PendingOrActions';
+import type { PendingState } from '../contracts/pending-state';
 import type { CarrierLine } from './device-carrier';
 import { useSimNumber } from './device-queries';
 import { SpendLimitField } from './SpendLimitField';
@@ -42,6 +43,8 @@ export function DeviceSummaryCard({
   pending,
   can,
   onOpen,
+  pendingNoticeRef,
+  actionsRef,
 }: {
   cli: string;
   contract: Contract;
@@ -50,6 +53,8 @@ export function DeviceSummaryCard({
   pending: PendingState;
   can: DevicePermissions;
   onOpen: (dialog: DeviceDialogName) => void;
+  pendingNoticeRef?: Ref<HTMLDivElement> | undefined;
+  actionsRef?: Ref<HTMLDivElement> | undefined;
 }) {
   const offerActions = pending.kind === 'clear' && line !== undefined;
   const rows: DetailRow[] = [
@@ -61,10 +66,10 @@ export function DeviceSummaryCard({
     ...contractDateRows(contract, showContractEndDate),
     [
       'Spend Limit',
-      line?.carrier === 'first' ? (
+      line?.family === 'mobileFirst' ? (
         <SpendLimitField
           key="spend-limit"
-          endpointId={line.endpointId}
+          line={line}
           onLift={offerActions && can.liftSpendLimit ? () => onOpen('spendLimit') : undefined}
         />
       ) : undefined,
@@ -93,7 +98,12 @@ export function DeviceSummaryCard({
       <CardContent sx={{ pt: 0 }}>
         <DetailList rows={rows} />
       </CardContent>
-      <PendingOrActions pending={pending} actions={offerActions ? actions : []} />
+      <PendingOrActions
+        pending={pending}
+        actions={offerActions ? actions : []}
+        noticeRef={pendingNoticeRef}
+        actionsRef={actionsRef}
+      />
     </Card>
   );
 }

@@ -4,7 +4,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
 import { useNotify } from '../../components/notifications/NotificationProvider';
+import { sendDeviceChange } from './change-failure';
 import { DeviceDialog, type DialogResult } from './DeviceDialog';
+import type { FirstFamilyLine } from './device-carrier';
 import { requestSpendLimitUnbar } from './device-changes';
 
 export const LIFT_SPEND_LIMIT_WARNING =
@@ -12,11 +14,11 @@ export const LIFT_SPEND_LIMIT_WARNING =
 
 /** Confirms lifting a first-carrier line's spend-limit bar (spec 2.14), then asks for it. */
 export function LiftSpendLimitDialog({
-  endpointId,
+  line,
   orderItemId,
   onClose,
 }: {
-  endpointId: number;
+  line: FirstFamilyLine;
   orderItemId: number;
   onClose: (result: DialogResult) => void;
 }) {
@@ -27,16 +29,18 @@ export function LiftSpendLimitDialog({
   const confirm = async () => {
     setSending(true);
     setFailure(undefined);
-    try {
-      await requestSpendLimitUnbar(endpointId, orderItemId);
-    } catch (error) {
-      console.error(error);
-      setFailure(NOTIFICATION_MESSAGES.spendLimitRemovalFailed);
+    const failed = await sendDeviceChange(
+      () => requestSpendLimitUnbar(line, orderItemId),
+      {
+        lead: NOTIFICATION_MESSAGES.spendLimitRemovalFailed,
+        requested: NOTIFICATION_MESSAGES.spendLimitRemovalRequested,
+      },
+      { notify, closeAsSubmitted: () => onClose('submit') },
+    );
+    if (failed) {
+      setFailure(failed);
       setSending(false);
-      return;
     }
-    notify({ message: NOTIFICATION_MESSAGES.spendLimitRemovalRequested, severity: 'success' });
-    onClose('submit');
   };
 
   return (

@@ -48,9 +48,11 @@ interface Line {
 }
 
 const HALO_BARS = [
-  { id: 14, name: 'International calls', active: true },
-  { id: 44, name: 'Premium rate numbers', active: false },
-  { id: 374, name: 'Spend limit', active: false },
+  { id: 21, name: 'International calls', active: true },
+  { id: 12, name: 'Premium rate numbers', active: false },
+  { id: 14, name: 'Spend limit: chargeable calls', active: true },
+  { id: 44, name: 'Spend limit: mobile data', active: true },
+  { id: 374, name: 'Spend limit: account bar', active: true },
 ];
 const VERTEX_BARS = [
   { networkSuffix: 'BAR-ROAM', description: 'Roaming', active: false },
@@ -309,7 +311,7 @@ describe('call barring dialog', () => {
     return { card, dialog };
   }
 
-  it("lists the first carrier's bars without bar 374, and sends the changed ones; the device is then pending", async () => {
+  it("lists the first carrier's bars without the spend-limit bars 14, 44 and 374, and sends the changed ones; the device is then pending", async () => {
     const api = deviceApi({ supplierId: 33 });
     renderPage(admin);
     const { card, dialog } = await openBarring();
@@ -330,7 +332,7 @@ describe('call barring dialog', () => {
     expect(api.posts).toEqual([
       {
         path: `/api/mobileHalo/bars/${ENDPOINT_ID}`,
-        body: { barsToAdd: [44], barsToRemove: [14], orderItemId: ORDER_ITEM_ID, addEvent: true },
+        body: { barsToAdd: [12], barsToRemove: [21], orderItemId: ORDER_ITEM_ID, addEvent: true },
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -407,7 +409,7 @@ describe('call barring dialog', () => {
     const { card, dialog } = await openBarring();
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Premium rate numbers' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(NOTIFICATION_MESSAGES.mobileRequestProblem)).toBeDefined();
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.mobileRequestProblem, { exact: false })).toBeDefined();
     expect(screen.getByRole('dialog', { name: 'Call Barring' })).toBeDefined();
     expect(within(card).queryByText(NOTIFICATION_MESSAGES.pendingChangesProcessing)).toBeNull();
   });
@@ -481,7 +483,7 @@ describe('SIM swap dialog', () => {
     renderPage(admin);
     const { dialog, input } = await openSimSwap();
     await submitWith(dialog, input, '89441000002');
-    expect(await screen.findByText(NOTIFICATION_MESSAGES.mobileRequestProblem)).toBeDefined();
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.mobileRequestProblem, { exact: false })).toBeDefined();
     expect(screen.getByRole('dialog', { name: 'SIM Swap' })).toBeDefined();
   });
 });
@@ -513,11 +515,11 @@ describe('spend limit', () => {
     await userEvent.click(await within(card).findByRole('button', { name: 'Remove spend limit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Spend Limit' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove limit' }));
-    expect(await screen.findByText(NOTIFICATION_MESSAGES.spendLimitRemovalFailed)).toBeDefined();
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.spendLimitRemovalFailed, { exact: false })).toBeDefined();
   });
 
   it.each([
-    [{ lifted: true, barApplied: false, spendLimit: null }, 'lifted, limit reached'],
+    [{ lifted: true, barApplied: false, spendLimit: null }, 'Limit reached, bar lifted'],
     [{ lifted: false, barApplied: false, spendLimit: null }, 'Unknown'],
   ])('offers no edit for a limit that is not monitored (%j)', async (spendLimit, text) => {
     deviceApi({ supplierId: 33, spendLimit });

@@ -5,23 +5,18 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { type Contract, ENDPOINT_TYPE } from '@portal/contract';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { useCan } from '../../app/session/useCan';
 import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
-import {
-  pendingCheckQuery,
-  useLineContract,
-  useLineEndpoint,
-  usePartnerSettings,
-} from '../line-contract/contract-queries';
-import { EventsCard } from '../line-contract/EventsCard';
-import { LineNotFound } from '../line-contract/LineNotFound';
-import { LinePageFailed, LinePageLoading } from '../line-contract/LinePageStates';
-import { ProductsCard } from '../line-contract/ProductsCard';
-import { pendingState } from '../line-contract/pending-state';
+import { useCan } from '../../session/useCan';
+import { pendingCheckQuery, useLineContract, useLineEndpoint, usePartnerSettings } from '../contracts/contract-queries';
+import { EventsCard } from '../contracts/EventsCard';
+import { LineNotFound } from '../contracts/LineNotFound';
+import { LinePageFailed, LinePageLoading } from '../contracts/LinePageStates';
+import { ProductsCard } from '../contracts/ProductsCard';
+import { pendingState } from '../contracts/pending-state';
 import { CallBarringDialog } from './CallBarringDialog';
 import { CHANGE_FOLLOW_UP_MS, useChangeFollowUp } from './change-follow-up';
 import type { DialogResult } from './DeviceDialog';
@@ -145,11 +140,31 @@ function DeviceView({
     liftSpendLimit: useCan('EndPointLiftSpendLimit', 'Write') === true,
   };
   const pending = pendingState({ data: check.data, failed: check.isError, markedPending });
+  // A sent change hides the action that opened its dialog, so focus goes to the notice that replaced it.
+  const pendingNoticeRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const [focusNotice, setFocusNotice] = useState(false);
+  // Set while the notice holds the focus it was given; when the change is done the notice goes, and the actions
+  // that come back take the focus, rather than the page body.
+  const noticeHasFocus = useRef(false);
+  useEffect(() => {
+    if (focusNotice && pending.kind === 'pending') {
+      pendingNoticeRef.current?.focus();
+      noticeHasFocus.current = true;
+      setFocusNotice(false);
+    }
+    if (pending.kind === 'clear' && noticeHasFocus.current) {
+      noticeHasFocus.current = false;
+      const active = document.activeElement;
+      if (active === null || active === document.body) actionsRef.current?.querySelector('button')?.focus();
+    }
+  }, [focusNotice, pending.kind]);
 
   const closeDialog = (result: DialogResult) => {
     setDialog(null);
     if (result !== 'submit') return;
     setMarkedPending(true);
+    setFocusNotice(true);
     setAwaitingSince(Date.now());
     // The change wrote an event on the contract's order item (spec 4: every change refreshes the events list).
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
@@ -169,6 +184,8 @@ function DeviceView({
               pending={pending}
               can={can}
               onOpen={setDialog}
+              pendingNoticeRef={pendingNoticeRef}
+              actionsRef={actionsRef}
             />
             <ProductsCard orderItemId={contract.orderItemId} idPrefix="device" />
           </Stack>
@@ -201,8 +218,8 @@ function DeviceView({
       {line && dialog === 'simSwap' ? (
         <SimSwapDialog line={line} orderItemId={contract.orderItemId} onClose={closeDialog} />
       ) : null}
-      {line && dialog === 'spendLimit' ? (
-        <LiftSpendLimitDialog endpointId={endpointId} orderItemId={contract.orderItemId} onClose={closeDialog} />
+      {line?.family === 'mobileFirst' && dialog === 'spendLimit' ? (
+        <LiftSpendLimitDialog line={line} orderItemId={contract.orderItemId} onClose={closeDialog} />
       ) : null}
     </Stack>
   );

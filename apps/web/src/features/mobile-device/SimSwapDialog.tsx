@@ -11,6 +11,7 @@ import { TextInput } from '../../components/form/TextInput';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { muiRegister } from '../../lib/mui-register';
+import { sendDeviceChange } from './change-failure';
 import { DeviceDialog, type DialogResult } from './DeviceDialog';
 import { type CarrierLine, simSwapRequestedMessage } from './device-carrier';
 import { requestSimSwap } from './device-changes';
@@ -59,8 +60,8 @@ function SimSwapForm({
 }: SimSwapDialogProps & { rule: SimRule; currentSimNumber: string | undefined }) {
   const notify = useNotify();
   const schema = useMemo(
-    () => simSwapFormSchema({ carrier: line.carrier, rule, currentSimNumber }),
-    [line.carrier, rule, currentSimNumber],
+    () => simSwapFormSchema({ simLength: line.simLength, rule, currentSimNumber }),
+    [line.simLength, rule, currentSimNumber],
   );
   const {
     register,
@@ -72,15 +73,12 @@ function SimSwapForm({
 
   const onSubmit = handleSubmit(async ({ simNumber }) => {
     setFailure(undefined);
-    try {
-      await requestSimSwap(line, orderItemId, simNumber);
-    } catch (error) {
-      console.error(error);
-      setFailure(NOTIFICATION_MESSAGES.mobileRequestProblem);
-      return;
-    }
-    notify({ message: simSwapRequestedMessage(line), severity: 'success' });
-    onClose('submit');
+    const failed = await sendDeviceChange(
+      () => requestSimSwap(line, orderItemId, simNumber),
+      { lead: NOTIFICATION_MESSAGES.mobileRequestProblem, requested: simSwapRequestedMessage(line) },
+      { notify, closeAsSubmitted: () => onClose('submit') },
+    );
+    if (failed) setFailure(failed);
   });
 
   return (

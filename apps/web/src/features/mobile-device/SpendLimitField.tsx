@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../components/LoadFailed';
+import type { FirstFamilyLine } from './device-carrier';
 import { spendLimitStatusQuery } from './device-queries';
 import { canLiftSpendLimit, type SpendLimitState, spendLimitState, spendLimitText } from './spend-limit-status';
 
@@ -20,8 +21,8 @@ const STATE_COLOURS: Record<SpendLimitState['kind'], string> = {
  * The Spend Limit of a first-carrier device: its state as a coloured dot and words (the words keep the text's
  * contrast), and an edit icon that offers to lift a monitored limit when `onLift` is given.
  */
-export function SpendLimitField({ endpointId, onLift }: { endpointId: number; onLift: (() => void) | undefined }) {
-  const status = useQuery(spendLimitStatusQuery(endpointId));
+export function SpendLimitField({ line, onLift }: { line: FirstFamilyLine; onLift: (() => void) | undefined }) {
+  const status = useQuery(spendLimitStatusQuery(line));
   if (status.data === undefined && status.isError) {
     return <LoadFailed text="We couldn't load the spend limit" onRetry={() => void status.refetch()} />;
   }

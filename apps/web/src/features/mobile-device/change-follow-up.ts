@@ -1,7 +1,7 @@
-import { NOTIFICATION_MESSAGES, orderEndpoints, type PendingCheck } from '@portal/contract';
+import { NOTIFICATION_MESSAGES, orderOperations, type PendingCheck } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { callEndpoint } from '../../api/endpoints';
+import { callOperation } from '../../api/operations';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { DEVICE_PAGE_AREAS } from './device-queries';
 
@@ -43,7 +43,7 @@ export function useChangeFollowUp(options: {
     // This ends `awaiting`, and so `finished`: the outcome below must not depend on this effect staying.
     done.current();
     void queryClient.invalidateQueries({ predicate: (query) => DEVICE_PAGE_AREAS.includes(String(query.queryKey[0])) });
-    void callEndpoint(orderEndpoints.itemEvents, {
+    void callOperation(orderOperations.itemEvents, {
       params: { orderItemId },
       query: { $orderby: 'createdDate desc', $top: '1' },
     }).then(

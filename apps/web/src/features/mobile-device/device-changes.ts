@@ -1,6 +1,5 @@
-import { firstCarrierEndpoints, secondCarrierEndpoints } from '@portal/contract';
-import { callEndpoint } from '../../api/endpoints';
-import type { CarrierLine } from './device-carrier';
+import { callOperation } from '../../api/operations';
+import type { CarrierLine, FirstFamilyLine } from './device-carrier';
 
 /** The bars to add and remove: those whose toggle differs from what the line has, in the carrier's own ids. */
 export function barChanges(
@@ -24,8 +23,8 @@ export function requestBarChanges(
   changes: { add: string[]; remove: string[] },
 ) {
   const params = { id: line.endpointId };
-  if (line.carrier === 'first') {
-    return callEndpoint(firstCarrierEndpoints.changeBars, {
+  if (line.family === 'mobileFirst') {
+    return callOperation(line.operations.changeBars, {
       params,
       body: {
         barsToAdd: changes.add.map(Number),
@@ -35,7 +34,7 @@ export function requestBarChanges(
       },
     });
   }
-  return callEndpoint(secondCarrierEndpoints.toggleBar, {
+  return callOperation(line.operations.toggleBar, {
     params,
     body: { barsToAdd: changes.add, barsToRemove: changes.remove, orderItemId },
   });
@@ -43,15 +42,15 @@ export function requestBarChanges(
 
 export function requestSimSwap(line: CarrierLine, orderItemId: number, simNumber: string) {
   const params = { id: line.endpointId };
-  if (line.carrier === 'first') {
-    return callEndpoint(firstCarrierEndpoints.simSwap, { params, body: { serialNumber: simNumber, orderItemId } });
+  if (line.family === 'mobileFirst') {
+    return callOperation(line.operations.simSwap, { params, body: { serialNumber: simNumber, orderItemId } });
   }
-  return callEndpoint(secondCarrierEndpoints.simSwap, { params, body: { simNumber, orderItemId } });
+  return callOperation(line.operations.simSwap, { params, body: { simNumber, orderItemId } });
 }
 
-export function requestSpendLimitUnbar(endpointId: number, orderItemId: number) {
-  return callEndpoint(firstCarrierEndpoints.spendLimitUnbar, {
-    params: { id: endpointId },
+export function requestSpendLimitUnbar(line: FirstFamilyLine, orderItemId: number) {
+  return callOperation(line.operations.spendLimitUnbar, {
+    params: { id: line.endpointId },
     body: { orderItemId, addEvent: true },
   });
 }

@@ -1,14 +1,14 @@
-import { VALIDATION_MESSAGES } from '@portal/contract';
+import { SIM_LENGTH, VALIDATION_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { simNumberProblem } from './sim-number-rule';
 
 const first = {
-  carrier: 'first' as const,
+  simLength: SIM_LENGTH.halo,
   rule: { regularExpression: '^89[0-9]{9}$', errorMessage: 'A Halo SIM number starts with 89.' },
   currentSimNumber: '89441000001',
 };
 const second = {
-  carrier: 'second' as const,
+  simLength: SIM_LENGTH.vertex,
   rule: { regularExpression: '^[0-9]{19}$', errorMessage: 'Enter the 19 digits on the SIM card.' },
   currentSimNumber: '8944200000000000001',
 };

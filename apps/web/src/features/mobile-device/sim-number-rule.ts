@@ -1,12 +1,12 @@
-import { type MobileCarrier, SIM_LENGTH, type SimRule, VALIDATION_MESSAGES } from '@portal/contract';
+import { type SimLength, type SimRule, VALIDATION_MESSAGES } from '@portal/contract';
 import { z } from 'zod';
 
 /** What is wrong with a new SIM number (spec 5), checked in this order; undefined when it will do. */
 export function simNumberProblem(
   value: string,
-  { carrier, rule, currentSimNumber }: { carrier: MobileCarrier; rule: SimRule; currentSimNumber: string | undefined },
+  { simLength, rule, currentSimNumber }: { simLength: SimLength; rule: SimRule; currentSimNumber: string | undefined },
 ): string | undefined {
-  const { min, max } = SIM_LENGTH[carrier];
+  const { min, max } = simLength;
   if (value === '') return 'Please enter the new SIM number.';
   if (!/^[0-9]+$/.test(value)) return 'The SIM number must contain digits only.';
   if (value.length < min || value.length > max) {

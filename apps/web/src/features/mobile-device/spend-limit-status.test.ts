@@ -16,7 +16,7 @@ function status(overrides: Partial<SpendLimitStatus> = {}): SpendLimitStatus {
 describe('spend limit status (spec 4)', () => {
   it('says lifted before anything else, whatever the limit', () => {
     const state = spendLimitState(status({ lifted: true, barApplied: true, spendLimit: null }), TODAY);
-    expect(spendLimitText(state)).toBe('lifted, limit reached');
+    expect(spendLimitText(state)).toBe('Limit reached, bar lifted');
     expect(canLiftSpendLimit(state)).toBe(false);
   });
 

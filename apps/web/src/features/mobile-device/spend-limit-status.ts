@@ -37,11 +37,17 @@ export function spendLimitState(status: SpendLimitStatus, today: Date): SpendLim
   return status.barApplied ? { kind: 'barred', limitPence: limit.value } : { kind: 'enabled', limitPence: limit.value };
 }
 
+/**
+ * A lifted limit: the spec's 'lifted, limit reached', put in the order things happened and capitalised like the
+ * other states (docs/decisions/0133).
+ */
+export const SPEND_LIMIT_LIFTED_TEXT = 'Limit reached, bar lifted';
+
 /** The words of the field (spec 4): the limit is pence, shown in pounds to two decimals. */
 export function spendLimitText(state: SpendLimitState): string {
   switch (state.kind) {
     case 'lifted':
-      return 'lifted, limit reached';
+      return SPEND_LIMIT_LIFTED_TEXT;
     case 'unknown':
       return 'Unknown';
     case 'enabled':

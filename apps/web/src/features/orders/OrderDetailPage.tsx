@@ -9,16 +9,16 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type OrderItemListItem, OrderItemListItemSchema, orderEndpoints } from '@portal/contract';
+import { type OrderItemListItem, OrderItemListItemSchema, orderOperations } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
 import { DetailList } from '../../components/DetailList';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StatusCell } from '../../components/data-table/cells';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useHasSeveralCompanies } from '../../session/useHasSeveralCompanies';
 import { ORDER_KINDS, type OrderKind } from './order-kinds';
 import { useAdditionalProducts, useOrder, useOrderItems } from './useOrder';
 
@@ -187,7 +187,7 @@ export function OrderDetailPage({ kind }: { kind: OrderKind }) {
         <DataTable<OrderItemListItem>
           resource="order-items-mobile"
           urlKey="items"
-          endpoint={orderEndpoints.items}
+          operation={orderOperations.items}
           params={{ orderId }}
           parseRow={OrderItemListItemSchema.parse}
           columns={mobileColumns}

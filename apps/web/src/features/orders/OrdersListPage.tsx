@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import { type Order, OrderSchema } from '@portal/contract';
 import { useMemo } from 'react';
-import { useHasSeveralCompanies } from '../../app/session/useHasSeveralCompanies';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeading } from '../../components/PageHeading';
+import { useHasSeveralCompanies } from '../../session/useHasSeveralCompanies';
 import { ORDER_KINDS, type OrderKind } from './order-kinds';
 
 /** The list's columns (spec 2.13), and the company of each order when the caller has several (decision 0056). */
@@ -38,7 +38,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
       <DataTable<Order>
         resource={`orders-${kind}`}
         urlKey="orders"
-        endpoint={list}
+        operation={list}
         parseRow={OrderSchema.parse}
         columns={listColumns}
         getRowId={(order) => order.orderId}

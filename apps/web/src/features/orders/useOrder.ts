@@ -1,6 +1,6 @@
-import { OrderSchema, orderEndpoints } from '@portal/contract';
+import { OrderSchema, orderOperations } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../api/endpoints';
+import { operationQuery } from '../../api/operations';
 import type { OrderKind } from './order-kinds';
 
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0;
@@ -8,7 +8,7 @@ const isId = (id: number) => Number.isSafeInteger(id) && id > 0;
 /** An order's header, read from its kind's list: the spec has no single-order call. */
 export function useOrder(kind: OrderKind, orderId: number) {
   return useQuery({
-    ...endpointQuery(orderEndpoints[kind], { query: { $filter: `orderId eq ${orderId}`, $top: '1' } }),
+    ...operationQuery(orderOperations[kind], { query: { $filter: `orderId eq ${orderId}`, $top: '1' } }),
     // A list row has optional fields (for $select); the page needs the whole order.
     select: (list) => (list.value[0] ? OrderSchema.parse(list.value[0]) : null),
     enabled: isId(orderId),
@@ -18,7 +18,7 @@ export function useOrder(kind: OrderKind, orderId: number) {
 /** Every item of an order (orders hold a handful; the page size cap is the limit). */
 export function useOrderItems(orderId: number) {
   return useQuery({
-    ...endpointQuery(orderEndpoints.items, {
+    ...operationQuery(orderOperations.items, {
       params: { orderId },
       query: { $top: '100', $orderby: 'orderItemId' },
     }),
@@ -30,7 +30,7 @@ export function useOrderItems(orderId: number) {
 /** The additional products ordered with an item. */
 export function useAdditionalProducts(orderItemId: number | undefined) {
   return useQuery({
-    ...endpointQuery(orderEndpoints.additionalProducts, { params: { id: orderItemId ?? 0 } }),
+    ...operationQuery(orderOperations.additionalProducts, { params: { id: orderItemId ?? 0 } }),
     select: (list) => list.value,
     enabled: orderItemId !== undefined,
   });

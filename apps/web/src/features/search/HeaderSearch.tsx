@@ -12,7 +12,7 @@ import { alpha } from '@mui/material/styles';
 import { SEARCH_TYPE_AHEAD_RESULTS, TIMINGS } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePermissions, useSessionSnapshot } from '../../app/session/useSession';
+import { usePermissions, useSessionSnapshot } from '../../session/useSession';
 import { SearchStatusLine } from './SearchStatusLine';
 import { type TypeAheadChoice, typeAheadChoices } from './type-ahead-choices';
 import { useTypedSearch } from './useSearch';

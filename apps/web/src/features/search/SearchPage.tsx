@@ -21,9 +21,9 @@ import {
 } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { usePermissions, useSessionSnapshot } from '../../app/session/useSession';
 import { TextInput } from '../../components/form/TextInput';
 import { PageHeading } from '../../components/PageHeading';
+import { usePermissions, useSessionSnapshot } from '../../session/useSession';
 import { useTypedSearch } from './useSearch';
 
 /** Results per section: enough to find what was meant, the box narrows the rest. */

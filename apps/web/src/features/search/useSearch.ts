@@ -1,7 +1,7 @@
-import { SEARCH_MIN_CHARS, type SearchResult, searchEndpoints, TIMINGS } from '@portal/contract';
+import { SEARCH_MIN_CHARS, type SearchResult, searchOperations, TIMINGS } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { endpointQuery } from '../../api/endpoints';
+import { operationQuery } from '../../api/operations';
 
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs: number = TIMINGS.searchDebounceMs): T {
@@ -13,7 +13,7 @@ export function useDebouncedValue<T>(value: T, delayMs: number = TIMINGS.searchD
   return settled;
 }
 
-/** Results per type (`count`) and in all (`top`), as the search endpoint takes them (spec 7). */
+/** Results per type (`count`) and in all (`top`), as the search operation takes them (spec 7). */
 export interface SearchLimits {
   top?: number;
   count?: number;
@@ -36,17 +36,20 @@ export type TypedSearch = { term: string; settledTerm: string } & (
  * Nothing of an older term is ever returned: the status is `searching` from the first keystroke of a new term,
  * through the debounce, until that term's own answer arrives (no placeholder data). The query follows the settled
  * term only while it is still what is typed, so a keystroke leaves the older request without an observer and
- * TanStack Query aborts it through the signal `endpointQuery` hands to fetch; an answer that still arrives lands
+ * TanStack Query aborts it through the signal `operationQuery` hands to fetch; an answer that still arrives lands
  * under its own term's key, never this one's.
  */
+/** A number as the query string carries it (the contract reads plain digits); none stays out. */
+const asParam = (value: number | undefined) => (value === undefined ? undefined : String(value));
+
 export function useTypedSearch(typed: string, limits: SearchLimits): TypedSearch {
   const term = typed.trim();
   const settledTerm = useDebouncedValue(term);
   const upToDate = settledTerm === term;
   const searchable = term.length >= SEARCH_MIN_CHARS;
   const query = useQuery({
-    ...endpointQuery(searchEndpoints.search, {
-      query: { searchTerm: upToDate ? term : '', count: limits.count, top: limits.top },
+    ...operationQuery(searchOperations.search, {
+      query: { searchTerm: upToDate ? term : '', count: asParam(limits.count), top: asParam(limits.top) },
     }),
     select: (reply) => reply.value,
     enabled: upToDate && searchable,

@@ -4,10 +4,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { HISTORY_DOWNLOAD_MAX_ROWS, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { downloadEndpoint, endpointQuery } from '../../../api/endpoints';
+import { downloadOperation, operationQuery } from '../../../api/operations';
 import { useNotify } from '../../../components/notifications/NotificationProvider';
 import { saveResponseAsFile } from '../../../lib/save-file';
-import type { BroadbandServiceEndpoints } from '../carrier-service';
+import type { BroadbandServiceOperations } from '../carrier-service';
 
 type HistoryName = 'sessionHistory' | 'lineHistory';
 
@@ -21,7 +21,7 @@ export function HistoryDownloadButton({
   orderItemId,
   fileName,
 }: {
-  service: BroadbandServiceEndpoints;
+  service: BroadbandServiceOperations;
   history: HistoryName;
   orderItemId: number;
   fileName: string;
@@ -30,14 +30,17 @@ export function HistoryDownloadButton({
   const [busy, setBusy] = useState(false);
   const params = { id: orderItemId };
   const total = useQuery({
-    ...endpointQuery(service[history], { params, query: { $count: 'true', $top: '0' } }),
+    ...operationQuery(service[history], { params, query: { $count: 'true', $top: '0' } }),
     select: (list) => list['@odata.count'] ?? 0,
   });
   const count = Math.min(total.data ?? 0, HISTORY_DOWNLOAD_MAX_ROWS);
   const download = async () => {
     setBusy(true);
     try {
-      const response = await downloadEndpoint(service[`${history}Download`], { params, query: { count } });
+      const response = await downloadOperation(service[`${history}Download`], {
+        params,
+        query: { count: String(count) },
+      });
       await saveResponseAsFile(response, fileName);
     } catch {
       notify({ message: NOTIFICATION_MESSAGES.downloadFailed, severity: 'error' });

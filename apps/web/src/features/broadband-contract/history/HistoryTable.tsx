@@ -11,7 +11,7 @@ import {
 import { DataTable, type DataTableColumn, type DataTableProps } from '../../../components/data-table';
 import { USAGE_TAB_LABELS, type UsageTabKey } from '../../../components/usage-chart/usage-tabs';
 import { formatBytes, formatDecibels } from '../../../lib/format';
-import { type BroadbandServiceEndpoints, carrierServiceEndpoints } from '../carrier-service';
+import { type BroadbandServiceOperations, carrierServiceOperations } from '../carrier-service';
 import { HistoryDownloadButton } from './HistoryDownloadButton';
 
 const TIMESTAMP = 'dd/MM/yyyy HH:mm:ss';
@@ -82,7 +82,7 @@ function NoTable({ text }: { text: string }) {
  * username (newest first), read from the contract's carrier. Paged as every table is; cards on a phone.
  */
 export function HistoryTable({ tab, contract }: { tab: UsageTabKey; contract: Contract }) {
-  const service = carrierServiceEndpoints(contract.carrierId);
+  const service = carrierServiceOperations(contract.carrierId);
   if (service === undefined) return <NoTable text={`${USAGE_TAB_LABELS[tab]} is not available for this carrier.`} />;
   if (tab === 'sessionHistory') return <SessionHistory service={service} orderItemId={contract.orderItemId} />;
   if (tab === 'lineHistory') return <LineHistory service={service} orderItemId={contract.orderItemId} />;
@@ -94,7 +94,7 @@ export function HistoryTable({ tab, contract }: { tab: UsageTabKey; contract: Co
 }
 
 interface ServiceProps {
-  service: BroadbandServiceEndpoints;
+  service: BroadbandServiceOperations;
   orderItemId: number;
 }
 
@@ -111,7 +111,7 @@ function CarrierHistory<Row>({
 }: ServiceProps &
   Pick<
     DataTableProps<Row>,
-    'resource' | 'urlKey' | 'endpoint' | 'params' | 'parseRow' | 'columns' | 'getRowId' | 'ariaLabel' | 'emptyText'
+    'resource' | 'urlKey' | 'operation' | 'params' | 'parseRow' | 'columns' | 'getRowId' | 'ariaLabel' | 'emptyText'
   > & {
     loadErrorText: string;
     newestFirst: string;
@@ -136,7 +136,7 @@ function SessionHistory({ service, orderItemId }: ServiceProps) {
       orderItemId={orderItemId}
       resource="contract-session-history"
       urlKey="sessions"
-      endpoint={service.sessionHistory}
+      operation={service.sessionHistory}
       params={{ id: orderItemId }}
       parseRow={SessionHistoryRowSchema.parse}
       columns={sessionColumns}
@@ -157,7 +157,7 @@ function LineHistory({ service, orderItemId }: ServiceProps) {
       orderItemId={orderItemId}
       resource="contract-line-history"
       urlKey="lineHistory"
-      endpoint={service.lineHistory}
+      operation={service.lineHistory}
       params={{ id: orderItemId }}
       parseRow={LineHistoryRowSchema.parse}
       columns={lineColumns}
@@ -178,7 +178,7 @@ function AuthenticationLogs({ service, orderItemId, username }: ServiceProps & {
       orderItemId={orderItemId}
       resource="contract-authentication-logs"
       urlKey="authLogs"
-      endpoint={service.authenticationLogs}
+      operation={service.authenticationLogs}
       params={{ id: orderItemId, username }}
       parseRow={AuthenticationLogRowSchema.parse}
       columns={authenticationColumns}

@@ -1,0 +1,167 @@
+import { type DashLoginReply, LOGIN_ERROR_CODES, type LoginReply, type LoginRequest } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ACCESS_TOKEN_SECONDS, type AccessTokens, type Audience } from '../../auth/access-tokens.js';
+import type { LoginThrottle } from '../../auth/login-throttle.js';
+import { hashPassword, verifyPassword } from '../../auth/password-hashing.js';
+import { revokeSessionOf, rotate, startSession } from '../../auth/refresh-tokens.js';
+import { recordEvent } from '../../db/audit.js';
+import type { Database } from '../../db/schema.js';
+import { OAuthFailure, tooManyAttempts } from '../../http/errors.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
+import { findSignInUser, recordCookieConsent, type SignInUser } from './repository.js';
+
+/** Who is asking, as the sign-in flows record it, and the request's log. */
+export type Caller = { requestId: string; address: string; log: FastifyBaseLogger };
+
+export type SignInDependencies = { db: Kysely<Database>; tokens: AccessTokens; throttle: LoginThrottle };
+
+// Verifying against a real hash when the username is unknown makes both failures take the same time.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hashPassword('decoy password that matches no account');
+  return decoyHash;
+};
+
+/** A user who gave a right password; `viaTemporaryPassword` when it was the forgot-password e-mail's. */
+export type AuthenticatedUser = SignInUser & { viaTemporaryPassword: boolean };
+
+/**
+ * The user whose password (or unexpired temporary password) this is, or undefined; unknown users cost the same time
+ * as wrong passwords. A temporary password signs in only as far as the forced change (mustChangePassword).
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  userName: string,
+  password: string,
+  now = new Date(),
+): Promise<AuthenticatedUser | undefined> {
+  const user = await findSignInUser(db, { userName }, now);
+  const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
+  if (user && matches) return { ...user, viaTemporaryPassword: false };
+  // Only while a reset is pending does a wrong password cost a second check: that a reset was asked for in the last
+  // hour is all its time can tell (docs/decisions/0047).
+  if (user?.temporaryPasswordHash && (await verifyPassword(user.temporaryPasswordHash, password))) {
+    return { ...user, mustChangePassword: true, viaTemporaryPassword: true };
+  }
+  return undefined;
+}
+
+/**
+ * Sign-in, the dash login, token refresh, sign-out and the cookie notice (spec 4 and 7). Credentials problems are
+ * thrown as {@link OAuthFailure}, repeated failures as 429 (decision 0010).
+ */
+export function signInService({ db, tokens, throttle }: SignInDependencies) {
+  function accessTokenFor(user: SignInUser, sessionId: string, audience: Audience) {
+    return tokens.issue(
+      {
+        userId: user.id,
+        sessionId,
+        given_name: user.userName,
+        email: user.emailAddress,
+        profile: user.profileName,
+        roles: user.roles,
+      },
+      audience,
+    );
+  }
+
+  /** The reply of a successful sign-in, and the theme the sign-in page brands itself with next time (spec 2.1). */
+  async function login(
+    { username, password, cookiePolicyAccepted }: LoginRequest,
+    caller: Caller,
+  ): Promise<{ reply: LoginReply; themeCode: string }> {
+    const anonymous = { userId: null, requestId: caller.requestId };
+    const gate = throttle.check(username, caller.address);
+    if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
+    const user = await authenticate(db, username, password);
+    if (!user) {
+      const next = throttle.recordFailure(username, caller.address);
+      await recordEvent(db, {
+        action: 'login.failed',
+        actor: anonymous,
+        details: { userName: username, address: caller.address },
+      });
+      if (!next.allowed) throw tooManyAttempts(next.retryAfterSeconds);
+      throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
+    }
+    throttle.recordSuccess(username, caller.address);
+    const actor = { userId: user.id, requestId: caller.requestId };
+    if (user.mustChangePassword) {
+      await recordEvent(db, { action: 'login.password_change_required', actor });
+      throw new OAuthFailure(LOGIN_ERROR_CODES.requiresPasswordReset, { firstSignIn: user.awaitingFirstPassword });
+    }
+    if (!user.cookiePolicyAccepted && !cookiePolicyAccepted) throw new OAuthFailure(LOGIN_ERROR_CODES.cookiesPolicy);
+    const session = await startSession(db, user.id, 'main');
+    await recordEvent(db, {
+      action: 'login.succeeded',
+      actor,
+      details: { address: caller.address, sessionId: session.familyId },
+    });
+    return {
+      reply: {
+        token: { access_token: await accessTokenFor(user, session.familyId, 'main'), refresh_token: session.token },
+        expiresIn: ACCESS_TOKEN_SECONDS,
+        roles: user.roles,
+      },
+      themeCode: user.themeCode,
+    };
+  }
+
+  /** The analytics token set of the caller's session. */
+  async function dashLogin(scope: EstateScope, sessionId: string): Promise<DashLoginReply> {
+    const user = await findSignInUser(db, { userId: scope.caller.userId });
+    if (!user) throw new Error('signed-in user vanished');
+    const session = await startSession(db, user.id, 'dash', new Date(), sessionId);
+    return {
+      data: {
+        token: {
+          access_token: await accessTokenFor(user, sessionId, 'dash'),
+          refresh_token: session.token,
+          expires_in: ACCESS_TOKEN_SECONDS,
+        },
+      },
+    };
+  }
+
+  /** New tokens for a refresh token, which works once; a reused one ends its whole session. */
+  async function refresh(refreshToken: string, caller: Caller): Promise<LoginReply | DashLoginReply> {
+    const result = await rotate(db, refreshToken);
+    if (!result.ok) {
+      if (result.reason === 'reused') {
+        await recordEvent(db, {
+          action: 'session.reuse_detected',
+          actor: { userId: result.userId ?? null, requestId: caller.requestId },
+          details: { address: caller.address },
+        });
+      }
+      throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
+    }
+    const user = await findSignInUser(db, { userId: result.userId });
+    if (!user) throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
+    const accessToken = await accessTokenFor(user, result.familyId, result.audience);
+    if (result.audience === 'dash') {
+      return {
+        data: { token: { access_token: accessToken, refresh_token: result.token, expires_in: ACCESS_TOKEN_SECONDS } },
+      };
+    }
+    return {
+      token: { access_token: accessToken, refresh_token: result.token },
+      expiresIn: ACCESS_TOKEN_SECONDS,
+      roles: user.roles,
+    };
+  }
+
+  /** Ends the session a refresh token belongs to; an unknown token changes nothing. */
+  async function revoke(refreshToken: string, caller: Caller): Promise<void> {
+    const userId = await revokeSessionOf(db, refreshToken);
+    if (userId !== null)
+      await recordEvent(db, { action: 'logout.succeeded', actor: { userId, requestId: caller.requestId } });
+  }
+
+  function acceptCookiePolicy(scope: EstateScope, answer: { isAccepted: boolean; date: string }, caller: Caller) {
+    return recordCookieConsent(db, { userId: scope.caller.userId, requestId: caller.requestId }, answer);
+  }
+
+  return { login, dashLogin, refresh, revoke, acceptCookiePolicy };
+}

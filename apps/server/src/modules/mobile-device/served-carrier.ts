@@ -1,0 +1,16 @@
+import { carrierRequestKey, type MobileCarrierEntry } from '@portal/contract';
+
+/**
+ * One mobile carrier of the registry as its family's service serves it: its adapter, its name (in failures), its
+ * suppliers (a line of another is not found) and the key its stored requests carry.
+ */
+export type ServedCarrier<Adapter> = {
+  adapter: Adapter;
+  name: string;
+  suppliers: readonly number[];
+  requestKey: string;
+};
+
+export function servedCarrier<Adapter>(entry: MobileCarrierEntry, adapter: Adapter): ServedCarrier<Adapter> {
+  return { adapter, name: entry.name, suppliers: entry.supplierIds, requestKey: carrierRequestKey(entry) };
+}

@@ -1,0 +1,180 @@
+import {
+  fillOperationPath,
+  type OperationBodyInput,
+  type OperationDefinition,
+  type OperationParamsInput,
+  type OperationQueryInput,
+  type OperationResponse,
+} from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { type ApiClient, ApiError, apiClient, type FormFields, type RequestOptions } from './client';
+import { companyFilterHeaders } from './company-filter';
+import { apiQueryKey } from './query-cache';
+
+/**
+ * Calls to the API's operations, typed by their declarations in the contract's operation table: the path comes from
+ * the declaration, params/query/body from its schemas, and the answer goes through its response schema. Features
+ * import the area they use (`orderOperations.items`), never the whole table, so a page's bundle holds only its own
+ * schemas.
+ */
+
+type Has<T, Key extends string> = [T] extends [undefined]
+  ? { readonly [K in Key]?: undefined }
+  : { readonly [K in Key]: T };
+
+/** What a call needs: `params` when the path has parameters, `query` and `body` when the operation declares them. */
+export type OperationInput<E extends OperationDefinition> = Has<OperationParamsInput<E>, 'params'> &
+  Partial<Has<OperationQueryInput<E>, 'query'>> &
+  Has<OperationBodyInput<E>, 'body'>;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The path of a call, below the base URL: `/api/orders/42/items?$top=5`. Undefined query values are left out. */
+export function operationPath<E extends OperationDefinition>(operation: E, input: OperationInput<E>): string {
+  const path = fillOperationPath(operation.path, input.params as Record<string, string | number> | undefined);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  // `$` is allowed as it is in a query string, and the OData options read better unencoded (`$top=5`).
+  const search = query.toString().replaceAll('%24', '$');
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/** A file part of a multipart call: the form field it goes under and the file. */
+export interface MultipartFile {
+  field: string;
+  file: Blob & { name?: string };
+}
+
+/**
+ * The body of a multipart call (decision 0107): the first part, `report`, is the JSON of the declared body, so the
+ * server can check the fields before it streams any file; the files follow, each under its own field name.
+ */
+export function multipartBody(fields: unknown, files: ReadonlyArray<MultipartFile>): FormData {
+  const body = new FormData();
+  body.append(MULTIPART_FIELDS_PART, JSON.stringify(fields ?? {}));
+  for (const { field, file } of files) body.append(field, file, file.name ?? field);
+  return body;
+}
+
+/** The name of a multipart call's first part, the JSON of its fields (the wire format agreed with the server). */
+export const MULTIPART_FIELDS_PART = 'report';
+
+/** Calls the operation and returns its parsed answer; throws {@link ApiError} for a non-2xx answer. */
+export async function callOperation<E extends OperationDefinition>(
+  operation: E,
+  input: OperationInput<E>,
+  options: RequestOptions & {
+    client?: ApiClient;
+    /** The file parts of a multipart operation (`bodyEncoding: 'multipart'`). */
+    files?: ReadonlyArray<MultipartFile>;
+  } = {},
+): Promise<OperationResponse<E>> {
+  const client = options.client ?? apiClient;
+  const path = operationPath(operation, input);
+  const parse = (body: unknown) =>
+    (operation.successStatus === 204 ? undefined : operation.response.parse(body)) as OperationResponse<E>;
+  const { files = [], client: _client, ...requestOptions } = options;
+  const request = { ...requestOptions, headers: { ...companyFilterHeaders(operation), ...options.headers } };
+  if (operation.method === 'GET') return client.getJson(path, parse, request);
+  if (operation.bodyEncoding === 'form') {
+    return client.sendForm(path, (input.body ?? {}) as FormFields, parse, request);
+  }
+  if (operation.bodyEncoding === 'multipart') {
+    return client.sendMultipart(path, multipartBody(input.body, files), parse, request);
+  }
+  return client.sendJson(operation.method, path, input.body, parse, request);
+}
+
+/**
+ * Fetches a file operation with the session's tokens (a plain link could not send them). The body of a failed
+ * download is of no use to the user: only its status is kept in the {@link ApiError}.
+ */
+export async function downloadOperation<E extends OperationDefinition & { download: object }>(
+  operation: E,
+  input: OperationInput<E>,
+  options: { client?: ApiClient } = {},
+): Promise<Response> {
+  const client = options.client ?? apiClient;
+  const path = operationPath(operation, input);
+  const response = await client.apiFetch(path, { method: operation.method, headers: companyFilterHeaders(operation) });
+  if (!response.ok) throw new ApiError(response.status, path, undefined);
+  return response;
+}
+
+/** How a GET is made: `disableCache` skips the browser's HTTP cache (spec 7's cache-disabling header). */
+export interface OperationRequestOptions {
+  disableCache?: boolean;
+}
+
+/** A GET call as data: its cache key (its area and full path, see query-cache.ts) and how to make it. */
+export function operationRequest<E extends OperationDefinition & { method: 'GET' }>(
+  operation: E,
+  input: OperationInput<E>,
+  options: OperationRequestOptions = {},
+) {
+  const path = operationPath(operation, input);
+  return {
+    queryKey: apiQueryKey(path),
+    fetch: (signal?: AbortSignal) => callOperation(operation, input, { ...options, ...(signal ? { signal } : {}) }),
+  };
+}
+
+/**
+ * TanStack Query options for a GET operation, fetched with the query's abort signal (a newer request cancels a stale
+ * one) and reloaded when a write reaches its area.
+ */
+export function operationQuery<E extends OperationDefinition & { method: 'GET' }>(
+  operation: E,
+  input: OperationInput<E>,
+  options: OperationRequestOptions = {},
+) {
+  const request = operationRequest(operation, input, options);
+  return queryOptions({ queryKey: request.queryKey, queryFn: ({ signal }) => request.fetch(signal) });
+}
+
+/** Whether a call failed because the API has nothing there for the caller (404: absent, or outside their estate). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** Whether the server refused a call because of the state of what it names (409: a site that still has lines). */
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/** Whether the server refused a call for coming too often (429: a throttled check, decision 0124). */
+export function isTooManyRequests(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/** A failed call's status and the server's machine-readable `code`; undefined when no answer came at all. */
+export function callFailure(error: unknown): { status: number; code: string | undefined } | undefined {
+  return error instanceof ApiError ? { status: error.status, code: error.code } : undefined;
+}
+
+/** Runs `listener` at every sign-in and sign-out, for what a feature keeps in memory for one user only. */
+export function onSessionChange(listener: () => void): () => void {
+  return apiClient.onSessionEvent(listener);
+}
+
+/** The server's own words for a refused call (the `message` of its ApiError body), when it gave any. */
+export function serverErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return undefined;
+  const { message } = error.body as { message?: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** Whether the server refused the call's input (400): its message then says why, for the user to read. */
+export function isBadRequest(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400;
+}
+
+/** The field a 400 names (`details[0].field` of the server's validation answer), when it names one. */
+export function refusedField(error: unknown): string | undefined {
+  if (!isBadRequest(error)) return undefined;
+  const details = ((error as ApiError).body as { details?: Array<{ field?: unknown }> } | null)?.details;
+  const field = details?.[0]?.field;
+  return typeof field === 'string' ? field : undefined;
+}

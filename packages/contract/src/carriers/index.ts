@@ -1,0 +1,3 @@
+export * from './line-facts';
+export * from './lookups';
+export * from './registry';

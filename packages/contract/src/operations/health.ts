@@ -1,0 +1,21 @@
+import { HealthResponseSchema, ReadyResponseSchema } from '../api';
+import { operation } from '../operation';
+
+// Probes for the process supervisor and load balancer; outside /api and unguarded.
+
+export const health = operation({
+  method: 'GET',
+  path: '/health',
+  summary: 'Liveness: the process is up',
+  access: 'public',
+  response: HealthResponseSchema,
+});
+
+export const ready = operation({
+  method: 'GET',
+  path: '/ready',
+  summary: 'Readiness: the database answers',
+  access: 'public',
+  response: ReadyResponseSchema,
+  errors: { 503: ReadyResponseSchema },
+});

@@ -1,0 +1,63 @@
+import { ApiErrorSchema } from '../api';
+import {
+  AcceptCookiePolicyRequestSchema,
+  DashLoginReplySchema,
+  EmptyReplySchema,
+  LoginReplySchema,
+  LoginRequestSchema,
+  RefreshRequestSchema,
+  RevokeRequestSchema,
+  SignInErrorSchema,
+} from '../auth-api';
+import { operation } from '../operation';
+
+// Sign-in, tokens, passwords and the cookie notice (spec section 7, Auth).
+
+export const login = operation({
+  method: 'POST',
+  path: '/api/login',
+  summary: 'Sign in with username and password (form-encoded)',
+  access: 'public',
+  body: LoginRequestSchema,
+  bodyEncoding: 'form',
+  response: LoginReplySchema,
+  errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },
+});
+
+export const dashLogin = operation({
+  method: 'POST',
+  path: '/api/login/dash',
+  summary: 'Issue the analytics (dash) token set for the current session',
+  access: 'signed-in',
+  response: DashLoginReplySchema,
+});
+
+export const refresh = operation({
+  method: 'POST',
+  path: '/api/login/refresh',
+  summary: 'Exchange a refresh token for new tokens; each refresh token works once',
+  access: 'public',
+  body: RefreshRequestSchema,
+  bodyEncoding: 'form',
+  response: LoginReplySchema.or(DashLoginReplySchema),
+  errors: { 400: SignInErrorSchema },
+});
+
+export const revoke = operation({
+  method: 'POST',
+  path: '/api/login/revoke',
+  summary: 'End the session a refresh token belongs to (sign out)',
+  access: 'public',
+  body: RevokeRequestSchema,
+  bodyEncoding: 'form',
+  response: EmptyReplySchema,
+});
+
+export const acceptCookiePolicy = operation({
+  method: 'POST',
+  path: '/api/login/acceptCookiePolicy',
+  summary: "Record the signed-in user's answer to the cookie notice",
+  access: 'signed-in',
+  body: AcceptCookiePolicyRequestSchema,
+  response: EmptyReplySchema,
+});
