@@ -11,8 +11,11 @@ export const DEMO_PASSWORD = 'Demo-Portal-2026!';
 
 export const NO_PROBLEMS = { consoleErrors: [], pageErrors: [], cspViolations: [], failedRequests: [] };
 
-/** Accepts the cookie notice if it is showing. */
+/** Accepts the cookie notice on the login page if it is showing. */
 export async function acceptCookies(page: Page): Promise<void> {
+  // The notice is drawn with the app's providers, no later than the login form: until the form is there, an
+  // absent notice says nothing, and a sign-in without consent is refused (the flake this wait removed).
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
   const accept = page.getByRole('button', { name: 'Accept', exact: true });
   if (await accept.isVisible()) await accept.click();
 }
