@@ -93,7 +93,13 @@ describe('canAccessRoute', () => {
   });
 
   it('demands the role when a route names one', () => {
-    const route: PortalRoute = { path: 'admin', title: 'Admin', access: { role: 'partner-staff' }, menu: false };
+    const route: PortalRoute = {
+      path: 'admin',
+      title: 'Admin',
+      access: { role: 'partner-staff' },
+      menu: false,
+      page: 'admin/AdminPage',
+    };
     expect(canAccessRoute(route, [])).toBe(false);
     expect(canAccessRoute(route, [], ['customer'])).toBe(false);
     expect(canAccessRoute(route, [], ['partner-staff'])).toBe(true);

@@ -9,6 +9,12 @@ export interface PortalRoute {
   readonly access: RouteAccess;
   /** A denied menu route is hidden silently; any other denied route redirects home (spec section 2.1). */
   readonly menu: boolean;
+  /**
+   * The web page drawn at this path: a module under the web app's `src/features/`, without `.tsx`, exporting a
+   * component named after the file (or the one after `#`), with `props` when one page serves several routes.
+   */
+  readonly page: string;
+  readonly props?: Readonly<Record<string, string>>;
 }
 
 function anyOf(accessType: AccessType, ...codes: FunctionalityCode[]): RouteAccess {
@@ -17,58 +23,183 @@ function anyOf(accessType: AccessType, ...codes: FunctionalityCode[]): RouteAcce
 
 /** The route table of spec section 2.2. */
 export const ROUTES = [
-  { path: '', title: 'Home', access: 'signed-in', menu: false },
-  { path: 'account', title: 'My Account', access: 'signed-in', menu: false },
-  { path: 'contact', title: 'Contact', access: 'signed-in', menu: false },
-  { path: 'faq', title: 'FAQ', access: 'signed-in', menu: false },
-  { path: 'search', title: 'Search', access: 'signed-in', menu: false },
-  { path: 'login', title: 'Log in', access: 'public', menu: false },
-  { path: 'forgot-password', title: 'Forgot your password?', access: 'public', menu: false },
-  { path: 'forgot-password-confirmation', title: 'Check your email', access: 'public', menu: false },
-  { path: 'my-bills', title: 'My Bills', access: anyOf('Read', 'ViewMyBills'), menu: true },
-  { path: 'sites/view', title: 'Manage Sites', access: anyOf('Read', 'ManageSite'), menu: true },
-  { path: 'teams/view', title: 'Manage Teams', access: anyOf('Read', 'ManageTeam'), menu: true },
-  { path: 'users/view', title: 'Manage Users', access: anyOf('Read', 'ManageUser'), menu: true },
+  { path: '', title: 'Home', access: 'signed-in', menu: false, page: 'dashboard/DashboardPage' },
+  { path: 'account', title: 'My Account', access: 'signed-in', menu: false, page: 'account/AccountPage' },
+  { path: 'contact', title: 'Contact', access: 'signed-in', menu: false, page: 'partners/ContactPage' },
+  { path: 'faq', title: 'FAQ', access: 'signed-in', menu: false, page: 'partners/FaqPage' },
+  { path: 'search', title: 'Search', access: 'signed-in', menu: false, page: 'search/SearchPage' },
+  { path: 'login', title: 'Log in', access: 'public', menu: false, page: 'login/LoginPage' },
+  {
+    path: 'forgot-password',
+    title: 'Forgot your password?',
+    access: 'public',
+    menu: false,
+    page: 'login/ForgotPasswordPage',
+  },
+  {
+    path: 'forgot-password-confirmation',
+    title: 'Check your email',
+    access: 'public',
+    menu: false,
+    page: 'login/ForgotPasswordPage#ForgotPasswordConfirmationPage',
+  },
+  { path: 'my-bills', title: 'My Bills', access: anyOf('Read', 'ViewMyBills'), menu: true, page: 'bills/MyBillsPage' },
+  {
+    path: 'sites/view',
+    title: 'Manage Sites',
+    access: anyOf('Read', 'ManageSite'),
+    menu: true,
+    page: 'sites/SitesListPage',
+  },
+  {
+    path: 'teams/view',
+    title: 'Manage Teams',
+    access: anyOf('Read', 'ManageTeam'),
+    menu: true,
+    page: 'teams/TeamsListPage',
+  },
+  {
+    path: 'users/view',
+    title: 'Manage Users',
+    access: anyOf('Read', 'ManageUser'),
+    menu: true,
+    page: 'users/UsersListPage',
+  },
   // The spec reads ManageUser Write for all three add routes; the section 6 form rules support the per-entity code.
-  { path: 'sites/add', title: 'Add Site', access: anyOf('Write', 'ManageSite'), menu: false },
-  { path: 'teams/add', title: 'Add Team', access: anyOf('Write', 'ManageTeam'), menu: false },
-  { path: 'users/add', title: 'Add User', access: anyOf('Write', 'ManageUser'), menu: false },
+  {
+    path: 'sites/add',
+    title: 'Add Site',
+    access: anyOf('Write', 'ManageSite'),
+    menu: false,
+    page: 'sites/SiteFormPage',
+  },
+  {
+    path: 'teams/add',
+    title: 'Add Team',
+    access: anyOf('Write', 'ManageTeam'),
+    menu: false,
+    page: 'teams/TeamFormPage',
+  },
+  {
+    path: 'users/add',
+    title: 'Add User',
+    access: anyOf('Write', 'ManageUser'),
+    menu: false,
+    page: 'users/UserFormPage',
+  },
   // Read suffices: without Write the form opens read-only, titled View.
-  { path: 'sites/edit/:siteId', title: 'Site', access: anyOf('Read', 'ManageSite'), menu: false },
-  { path: 'teams/edit/:teamId', title: 'Team', access: anyOf('Read', 'ManageTeam'), menu: false },
-  { path: 'users/edit/:userId', title: 'User', access: anyOf('Read', 'ManageUser'), menu: false },
+  {
+    path: 'sites/edit/:siteId',
+    title: 'Site',
+    access: anyOf('Read', 'ManageSite'),
+    menu: false,
+    page: 'sites/SiteFormPage',
+  },
+  {
+    path: 'teams/edit/:teamId',
+    title: 'Team',
+    access: anyOf('Read', 'ManageTeam'),
+    menu: false,
+    page: 'teams/TeamFormPage',
+  },
+  {
+    path: 'users/edit/:userId',
+    title: 'User',
+    access: anyOf('Read', 'ManageUser'),
+    menu: false,
+    page: 'users/UserFormPage',
+  },
   {
     path: 'mobile/estate',
     title: 'Mobile Estate',
     access: anyOf('Read', 'MobileSiteEstate', 'MobileTeamEstate', 'MobileUserEstate'),
     menu: true,
+    page: 'estate/MobileEstatePage',
   },
-  { path: 'mobile/site/:siteId', title: 'Mobile Site Estate', access: anyOf('Read', 'MobileSiteEstate'), menu: false },
-  { path: 'mobile/team/:teamId', title: 'Mobile Team Estate', access: anyOf('Read', 'MobileTeamEstate'), menu: false },
-  { path: 'mobile/device/:cli', title: 'Mobile Device', access: anyOf('Read', 'EndPointSummary'), menu: false },
-  { path: 'mobile/orders', title: 'Mobile Orders', access: anyOf('Read', 'MobileOrders'), menu: true },
-  { path: 'mobile/orders/:orderId', title: 'Mobile Order', access: anyOf('Read', 'MobileOrders'), menu: false },
+  {
+    path: 'mobile/site/:siteId',
+    title: 'Mobile Site Estate',
+    access: anyOf('Read', 'MobileSiteEstate'),
+    menu: false,
+    page: 'estate/GroupEstatePage',
+    props: { kind: 'site' },
+  },
+  {
+    path: 'mobile/team/:teamId',
+    title: 'Mobile Team Estate',
+    access: anyOf('Read', 'MobileTeamEstate'),
+    menu: false,
+    page: 'estate/GroupEstatePage',
+    props: { kind: 'team' },
+  },
+  {
+    path: 'mobile/device/:cli',
+    title: 'Mobile Device',
+    access: anyOf('Read', 'EndPointSummary'),
+    menu: false,
+    page: 'mobile-device/MobileDevicePage',
+  },
+  {
+    path: 'mobile/orders',
+    title: 'Mobile Orders',
+    access: anyOf('Read', 'MobileOrders'),
+    menu: true,
+    page: 'orders/OrdersListPage',
+    props: { kind: 'mobile' },
+  },
+  {
+    path: 'mobile/orders/:orderId',
+    title: 'Mobile Order',
+    access: anyOf('Read', 'MobileOrders'),
+    menu: false,
+    page: 'orders/OrderDetailPage',
+    props: { kind: 'mobile' },
+  },
   {
     path: 'broadband/estate',
     title: 'Broadband Estate',
     access: anyOf('Read', 'BroadbandSiteEstate', 'BroadbandUserEstate'),
     menu: true,
+    page: 'estate/BroadbandEstatePage',
   },
   {
     path: 'broadband/site/:siteId',
     title: 'Broadband Site Estate',
     access: anyOf('Read', 'BroadbandSiteEstate'),
     menu: false,
+    page: 'estate/GroupEstatePage',
+    props: { kind: 'broadbandSite' },
   },
-  { path: 'broadband/orders', title: 'Broadband Orders', access: anyOf('Read', 'BroadbandOrders'), menu: true },
+  {
+    path: 'broadband/orders',
+    title: 'Broadband Orders',
+    access: anyOf('Read', 'BroadbandOrders'),
+    menu: true,
+    page: 'orders/OrdersListPage',
+    props: { kind: 'broadband' },
+  },
   {
     path: 'broadband/orders/:orderId',
     title: 'Broadband Order',
     access: anyOf('Read', 'BroadbandOrders'),
     menu: false,
+    page: 'orders/OrderDetailPage',
+    props: { kind: 'broadband' },
   },
-  { path: 'broadband/contract/:cli', title: 'Broadband Contract', access: 'signed-in', menu: false },
-  { path: 'broadband/diagnostics/traceRoute', title: 'Trace Route', access: 'signed-in', menu: false },
+  {
+    path: 'broadband/contract/:cli',
+    title: 'Broadband Contract',
+    access: 'signed-in',
+    menu: false,
+    page: 'broadband-contract/BroadbandContractPage',
+  },
+  {
+    path: 'broadband/diagnostics/traceRoute',
+    title: 'Trace Route',
+    access: 'signed-in',
+    menu: false,
+    page: 'broadband-contract/TraceRouteHelpPage',
+  },
 ] as const satisfies ReadonlyArray<PortalRoute>;
 
 export type RoutePath = (typeof ROUTES)[number]['path'];
