@@ -180,4 +180,44 @@ describe('banners, header and My Account', () => {
       expect(rest).toEqual({ pageErrors: [], cspViolations: [] });
     });
   }
+  for (const viewport of VIEWPORTS) {
+    it(`lists the user's recent sign-ins, this session first, and says so when they cannot be loaded (${viewport.name})`, async () => {
+      const userName = viewport === DESKTOP ? 'acme.finance' : 'acme.teamlead';
+      await signInThroughApi(portal.server.baseUrl, userName);
+      const session = await signInThroughApi(portal.server.baseUrl, userName);
+      const { page, problems } = await portal.open(viewport, session.storage);
+      let failing = true;
+      await page.route('**/api/login/signIns', (route) =>
+        failing
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' })
+          : route.continue(),
+      );
+      await page.goto('/account/sign-ins');
+      await page.getByRole('heading', { level: 1, name: 'Recent sign-ins' }).waitFor();
+      const failed = page.getByRole('alert').filter({ hasText: "We couldn't load your sign-ins." });
+      await failed.waitFor();
+      expect(await page.getByRole('table', { name: 'Your sign-ins' }).count()).toBe(0);
+
+      failing = false;
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      const table = page.getByRole('table', { name: 'Your sign-ins' });
+      await table.and(page.locator('[aria-busy="false"]')).waitFor();
+      const rows = table.getByRole('row');
+      expect(await rows.nth(1).getByRole('cell').allTextContents()).toEqual([
+        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/),
+        '127.0.0.1',
+        'This session',
+      ]);
+      expect(await rows.nth(2).getByRole('cell').last().textContent()).toBe('Still signed in');
+      await expectAccessible(page);
+      await screenshotOfScreen(page, 'account-sign-ins', viewport);
+
+      // The only failures are the refused loads (the app's query retry may have asked twice).
+      const { failedRequests, consoleErrors, ...rest } = await problems();
+      expect(failedRequests.length).toBeGreaterThan(0);
+      for (const failure of failedRequests) expect(failure).toMatch(/^GET .*\/api\/login\/signIns: HTTP 503$/);
+      for (const error of consoleErrors) expect(error).toMatch(/status of 503/);
+      expect(rest).toEqual({ pageErrors: [], cspViolations: [] });
+    });
+  }
 });

@@ -25,6 +25,7 @@ function anyOf(accessType: AccessType, ...codes: FunctionalityCode[]): RouteAcce
 export const ROUTES = [
   { path: '', title: 'Home', access: 'signed-in', menu: false, page: 'dashboard/DashboardPage' },
   { path: 'account', title: 'My Account', access: 'signed-in', menu: false, page: 'account/AccountPage' },
+  { path: 'account/sign-ins', title: 'Recent sign-ins', access: 'signed-in', menu: false, page: 'account/SignInsPage' },
   { path: 'contact', title: 'Contact', access: 'signed-in', menu: false, page: 'partners/ContactPage' },
   { path: 'faq', title: 'FAQ', access: 'signed-in', menu: false, page: 'partners/FaqPage' },
   { path: 'search', title: 'Search', access: 'signed-in', menu: false, page: 'search/SearchPage' },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ApiErrorSchema } from '../api';
 import {
   AcceptCookiePolicyRequestSchema,
@@ -10,6 +11,7 @@ import {
   SignInErrorSchema,
 } from '../auth-api';
 import { operation } from '../operation';
+import { IsoDateTimeSchema } from '../primitives';
 
 // Sign-in, tokens, passwords and the cookie notice (spec section 7, Auth).
 
@@ -60,4 +62,21 @@ export const acceptCookiePolicy = operation({
   access: 'signed-in',
   body: AcceptCookiePolicyRequestSchema,
   response: EmptyReplySchema,
+});
+
+/** One sign-in of the caller: when, from which address, and whether its session still lets anyone in. */
+const SignInSchema = z.object({
+  signedInAt: IsoDateTimeSchema,
+  /** The address the sign-in came from, as the server saw it (behind a proxy, the forwarded client address). */
+  address: z.string().nullable(),
+  /** `current` is the session asking; `active` another that can still refresh; `ended` signed out or expired. */
+  session: z.enum(['current', 'active', 'ended']),
+});
+
+export const signIns = operation({
+  method: 'GET',
+  path: '/api/login/signIns',
+  summary: "The caller's own 20 most recent sign-ins, newest first, and whether each session is still live",
+  access: 'signed-in',
+  response: z.array(SignInSchema),
 });

@@ -2,6 +2,7 @@ import type { Role } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { type Actor, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 
 export type SignInUser = {
   id: number;
@@ -95,4 +96,37 @@ export async function recordCookieConsent(
       })
       .execute(),
   );
+}
+
+/** How far back the caller's sign-in history reaches: enough to spot a stranger, short enough to read. */
+const RECENT_SIGN_INS = 20;
+
+/**
+ * The caller's own recent sign-ins from the audit trail, newest first, each with whether its session (its family
+ * of refresh tokens) can still be refreshed. Only the caller's: the audit row's actor is the scope's user.
+ */
+export async function recentSignIns(scope: EstateScope, currentSessionId: string, now = new Date()) {
+  const rows = await scope.db
+    .selectFrom('audit_log')
+    .select([
+      'occurred_at',
+      sql<string | null>`after ->> 'address'`.as('address'),
+      sql<string | null>`after ->> 'sessionId'`.as('session_id'),
+      sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens t
+        WHERE t.family_id::text = audit_log.after ->> 'sessionId' AND t.user_id = audit_log.actor_user_id
+          AND t.audience = 'main' AND t.revoked_at IS NULL AND t.used_at IS NULL
+          AND t.idle_expires_at > ${now} AND t.absolute_expires_at > ${now})`.as('live'),
+    ])
+    .where('action', '=', 'login.succeeded')
+    .where('actor_user_id', '=', scope.caller.userId)
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RECENT_SIGN_INS)
+    .execute();
+  return rows.map((row) => ({
+    signedInAt: new Date(row.occurred_at).toISOString(),
+    address: row.address,
+    session:
+      row.session_id === currentSessionId ? ('current' as const) : row.live ? ('active' as const) : ('ended' as const),
+  }));
 }

@@ -4,6 +4,7 @@ import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
 import { operationRoutes } from '../operation-routes.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
+import { recentSignIns } from './repository.js';
 import { type Caller, signInService } from './service.js';
 
 const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
@@ -35,6 +36,7 @@ export function loginRoutes(throttle: LoginThrottle) {
         await signIn.acceptCookiePolicy(scope, body, callerOf(request));
         return {};
       },
+      signIns: ({ scope, request }) => recentSignIns(scope, principalOf(request).sessionId),
     };
   });
 }
