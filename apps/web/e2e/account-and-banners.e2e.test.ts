@@ -192,7 +192,8 @@ describe('banners, header and My Account', () => {
           ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' })
           : route.continue(),
       );
-      await page.goto('/account/sign-ins');
+      await page.goto('/account');
+      await page.getByRole('link', { name: 'Recent sign-ins' }).click();
       await page.getByRole('heading', { level: 1, name: 'Recent sign-ins' }).waitFor();
       const failed = page.getByRole('alert').filter({ hasText: "We couldn't load your sign-ins." });
       await failed.waitFor();

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -12,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { useCurrentUser, useFunctionality } from '../../session/useSession';
 import { accessRows } from './access-rows';
@@ -63,7 +65,10 @@ function DetailsCard({ changing, onChange }: { changing: boolean; onChange: () =
             </div>
           ))}
         </Stack>
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
+          <Link component={RouterLink} to="/account/sign-ins">
+            Recent sign-ins
+          </Link>
           <Button variant="outlined" onClick={onChange} disabled={changing} aria-expanded={changing}>
             Change
           </Button>
