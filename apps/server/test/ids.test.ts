@@ -159,8 +159,13 @@ describe('id parameters', () => {
   it('are described in the API document as digits', async () => {
     const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, { parameters: Array<Parameter & { schema: Record<string, unknown> }> }>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
     }>();
     const companyId = document.paths['/api/companies/{id}']?.get?.parameters.find((p) => p.name === 'id');
-    expect(companyId?.schema).toMatchObject({ type: 'string', pattern: expect.any(String) });
+    // Named in components/schemas (decision 0172) or inline.
+    const ref = companyId?.schema.$ref;
+    const schema =
+      typeof ref === 'string' ? document.components.schemas[ref.split('/').at(-1) ?? ''] : companyId?.schema;
+    expect(schema).toMatchObject({ type: 'string', pattern: expect.any(String) });
   });
 });

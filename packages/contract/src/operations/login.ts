@@ -78,5 +78,7 @@ export const signIns = operation({
   path: '/api/login/signIns',
   summary: "The caller's own 20 most recent sign-ins, newest first, and whether each session is still live",
   access: 'signed-in',
+  // The caller's own history, whichever of their companies the filter shows.
+  wholeEstate: true,
   response: z.array(SignInSchema),
 });
