@@ -23,6 +23,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           passWithNoTests: true,
+          // A jsdom test typing with userEvent takes seconds on a loaded 2-core machine; 5 s made them flaky.
+          testTimeout: 30_000,
           // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` comment; this file
           // adds DOM cleanup there and does nothing in the node environment.
           setupFiles: ['src/test/setup-dom.ts'],

@@ -31,7 +31,7 @@ describe('API documentation', () => {
     expect(Object.keys(document.paths['/ready']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);
     const health = document.paths['/health']?.get?.responses['200']?.content?.['application/json']?.schema.$ref;
     expect(health).toMatch(/^#\/components\/schemas\//);
-    expect(document.components.schemas[String(health).split('/').at(-1)]).toMatchObject({ required: ['status'] });
+    expect(document.components.schemas[String(health).split('/').at(-1) ?? '']).toMatchObject({ required: ['status'] });
   });
 
   it('names, describes and secures every operation, and every error answers the one error schema', async () => {

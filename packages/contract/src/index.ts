@@ -5,6 +5,7 @@ export * from './access';
 export * from './api';
 export * from './auth-api';
 export * from './carriers';
+export * from './client';
 export * from './company-filter';
 export * from './entities/auth';
 export * from './entities/banner-message';

@@ -1,5 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
-import type { OperationDefinition } from '@portal/contract';
+import { MULTIPART_FIELDS_PART, type OperationDefinition } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from './errors.js';
@@ -7,9 +7,10 @@ import { refuseUnstorableInput } from './text-input.js';
 
 /**
  * The part of a multipart request that carries its fields, as JSON, ahead of any file (docs/decisions/0098): the
- * fields are checked before a byte of a file is stored, and a file arriving first is refused.
+ * fields are checked before a byte of a file is stored, and a file arriving first is refused. Its name is the
+ * contract's, which the clients use too.
  */
-export const MULTIPART_BODY_FIELD = 'report';
+export const MULTIPART_BODY_FIELD = MULTIPART_FIELDS_PART;
 /** The fields' JSON is a few kB; anything much larger is not a fault report. */
 const MAX_BODY_FIELD_BYTES = 64 * 1024;
 

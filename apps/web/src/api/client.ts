@@ -1,4 +1,4 @@
-import { DashLoginReplySchema, LoginReplySchema, loginOperations } from '@portal/contract';
+import { DashLoginReplySchema, formBody, LoginReplySchema, loginOperations } from '@portal/contract';
 import { documentBaseUri, resolveAppUrl } from '../lib/base-url';
 import { type SessionStore, sessionStore } from './session-store';
 
@@ -244,7 +244,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return send(path, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: formBody(fields),
+      body: formBody(fields).toString(),
     });
   }
 
@@ -340,7 +340,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           ...requestOptions.headers,
         },
         signal: requestOptions.signal ?? null,
-        body: formBody(fields),
+        body: formBody(fields).toString(),
       });
       return readResponse(response, url, parse ?? ((value: unknown) => value as T));
     },
@@ -373,12 +373,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     announceSession,
   };
-}
-
-function formBody(fields: FormFields): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
 }
 
 /** The app's client, on `window.localStorage` and the global fetch; the router sets its session-ended handler. */

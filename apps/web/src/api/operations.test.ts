@@ -4,12 +4,13 @@ import {
   faultReportOperations,
   loginOperations,
   messageOperations,
+  operationPath,
   orderOperations,
   passwordOperations,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError } from './client';
-import { callOperation, operationPath, operationRequest } from './operations';
+import { callOperation, operationRequest } from './operations';
 import { json, setup, signIn } from './test-helpers';
 
 const MESSAGE = { id: 3, text: 'Maintenance tonight' };

@@ -1,10 +1,10 @@
 import {
-  fillOperationPath,
-  type OperationBodyInput,
+  type MultipartFile,
+  multipartBody,
   type OperationDefinition,
-  type OperationParamsInput,
-  type OperationQueryInput,
+  type OperationInput,
   type OperationResponse,
+  operationPath,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiClient, ApiError, apiClient, type FormFields, type RequestOptions } from './client';
@@ -17,49 +17,6 @@ import { apiQueryKey } from './query-cache';
  * import the area they use (`orderOperations.items`), never the whole table, so a page's bundle holds only its own
  * schemas.
  */
-
-type Has<T, Key extends string> = [T] extends [undefined]
-  ? { readonly [K in Key]?: undefined }
-  : { readonly [K in Key]: T };
-
-/** What a call needs: `params` when the path has parameters, `query` and `body` when the operation declares them. */
-export type OperationInput<E extends OperationDefinition> = Has<OperationParamsInput<E>, 'params'> &
-  Partial<Has<OperationQueryInput<E>, 'query'>> &
-  Has<OperationBodyInput<E>, 'body'>;
-
-type QueryValue = string | number | boolean | null | undefined;
-
-/** The path of a call, below the base URL: `/api/orders/42/items?$top=5`. Undefined query values are left out. */
-export function operationPath<E extends OperationDefinition>(operation: E, input: OperationInput<E>): string {
-  const path = fillOperationPath(operation.path, input.params as Record<string, string | number> | undefined);
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
-    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
-  }
-  // `$` is allowed as it is in a query string, and the OData options read better unencoded (`$top=5`).
-  const search = query.toString().replaceAll('%24', '$');
-  return search === '' ? path : `${path}?${search}`;
-}
-
-/** A file part of a multipart call: the form field it goes under and the file. */
-export interface MultipartFile {
-  field: string;
-  file: Blob & { name?: string };
-}
-
-/**
- * The body of a multipart call (decision 0107): the first part, `report`, is the JSON of the declared body, so the
- * server can check the fields before it streams any file; the files follow, each under its own field name.
- */
-export function multipartBody(fields: unknown, files: ReadonlyArray<MultipartFile>): FormData {
-  const body = new FormData();
-  body.append(MULTIPART_FIELDS_PART, JSON.stringify(fields ?? {}));
-  for (const { field, file } of files) body.append(field, file, file.name ?? field);
-  return body;
-}
-
-/** The name of a multipart call's first part, the JSON of its fields (the wire format agreed with the server). */
-export const MULTIPART_FIELDS_PART = 'report';
 
 /** Calls the operation and returns its parsed answer; throws {@link ApiError} for a non-2xx answer. */
 export async function callOperation<E extends OperationDefinition>(

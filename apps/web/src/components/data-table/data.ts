@@ -1,7 +1,7 @@
-import { MAX_PAGE_SIZE, ODATA_COUNT_KEY, odataList } from '@portal/contract';
+import { MAX_PAGE_SIZE, ODATA_COUNT_KEY, type OperationInput, odataList } from '@portal/contract';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { callOperation, type OperationInput } from '../../api/operations';
+import { callOperation } from '../../api/operations';
 import { saveBlob } from '../../lib/save-file';
 import { csvCellValue, isCsvColumn } from './cell-text';
 import { type ListQuery, listOptions } from './query';

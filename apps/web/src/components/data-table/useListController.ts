@@ -1,6 +1,6 @@
+import { type OperationInput, operationPath } from '@portal/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { type OperationInput, operationPath } from '../../api/operations';
 import { apiQueryKey } from '../../api/query-cache';
 import { reportError } from './cells';
 import { buildCsv, downloadTextFile, fetchAllRows, fetchRange, type ListPage } from './data';

@@ -1,9 +1,8 @@
 import Refresh from '@mui/icons-material/Refresh';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { type OrderEventListItem, OrderEventListItemSchema, orderOperations } from '@portal/contract';
+import { type OrderEventListItem, OrderEventListItemSchema, operationPath, orderOperations } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { operationPath } from '../../api/operations';
 import { apiQueryKey } from '../../api/query-cache';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ChartCard } from '../../components/usage-chart/ChartCard';

@@ -1,6 +1,6 @@
-import { ODATA_COUNT_KEY, SiteListItemSchema, siteOperations, teamOperations } from '@portal/contract';
+import { ODATA_COUNT_KEY, operationPath, SiteListItemSchema, siteOperations, teamOperations } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { operationPath, operationQuery } from '../../api/operations';
+import { operationQuery } from '../../api/operations';
 import { apiQueryKey } from '../../api/query-cache';
 import { fetchAllRows, type IdName } from '../../components/data-table';
 import { ESTATE_GROUPS, type EstateGroupKind } from './estate-groups';
