@@ -215,6 +215,11 @@ describe('user form', () => {
       await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
       const reset = page.getByRole('button', { name: 'Reset to profile' });
       await reset.and(page.locator(':enabled')).waitFor();
+      // The form is whole (its functionality drawn, nothing loading) before the reset is asked for.
+      await page.getByRole('table', { name: 'Functionality' }).getByRole('checkbox').first().waitFor();
+      await page.waitForFunction(
+        () => document.querySelectorAll('[role="progressbar"], [aria-busy="true"]').length === 0,
+      );
       await reset.click();
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await dialog.getByText(RESET_MESSAGE).waitFor();

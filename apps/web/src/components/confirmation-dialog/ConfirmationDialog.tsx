@@ -15,6 +15,7 @@ export function ConfirmationDialog({
   message,
   onConfirm,
   onCancel,
+  onClosed,
   busy = false,
 }: {
   open: boolean;
@@ -23,6 +24,8 @@ export function ConfirmationDialog({
   onCancel: () => void;
   /** The confirmed action is on its way: the dialog cannot be dismissed and its buttons are disabled. */
   busy?: boolean;
+  /** The dialog has finished closing (its exit transition is over), so focus may move without it taking it back. */
+  onClosed?: () => void;
 }) {
   const titleId = useId();
   const textId = useId();
@@ -36,6 +39,7 @@ export function ConfirmationDialog({
         paper: {
           sx: { width: 500, maxWidth: 'calc(100% - 32px)', minHeight: { sm: 264 }, m: 2 },
         },
+        ...(onClosed ? { transition: { onExited: onClosed } } : {}),
       }}
     >
       <DialogTitle id={titleId}>Confirmation</DialogTitle>

@@ -40,14 +40,15 @@ export function FunctionalityTab({
   error: string | undefined;
 }) {
   const [confirming, setConfirming] = useState(false);
-  // Confirming the reset closes the dialog while RESET TO PROFILE is disabled (the default is loading), so the
-  // dialog cannot give focus back to it: it goes back once the button can take it again.
+  // Confirming the reset closes the dialog while RESET TO PROFILE may be disabled (the default is loading), so the
+  // dialog cannot always give focus back to it: it goes back once the dialog has finished closing (before then the
+  // closing dialog can take it back) and the button can take it again.
   const resetButton = useRef<HTMLButtonElement>(null);
-  const [refocusReset, setRefocusReset] = useState(false);
+  const [refocusReset, setRefocusReset] = useState<'after-close' | 'now'>();
   useEffect(() => {
-    if (refocusReset && canReset) {
+    if (refocusReset === 'now' && canReset) {
       resetButton.current?.focus();
-      setRefocusReset(false);
+      setRefocusReset(undefined);
     }
   }, [refocusReset, canReset]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
@@ -122,10 +123,11 @@ export function FunctionalityTab({
         message={RESET_TO_PROFILE_MESSAGE}
         onConfirm={() => {
           setConfirming(false);
-          setRefocusReset(true);
+          setRefocusReset('after-close');
           onReset();
         }}
         onCancel={() => setConfirming(false)}
+        onClosed={() => setRefocusReset((step) => (step === 'after-close' ? 'now' : step))}
       />
     </Stack>
   );
