@@ -30,6 +30,7 @@ export * from './params';
 export * from './permissions';
 export * from './primitives';
 export * from './routes';
+export * from './rules/sim-number';
 export * from './search-links';
 export * from './side-menu';
 export * from './statuses';

@@ -99,14 +99,6 @@ export const SecondCarrierBarChangeSchema = z.strictObject({
   barsToRemove: NetworkSuffixesSchema,
   orderItemId: IdSchema,
 });
-export const FirstCarrierSimSwapSchema = z.strictObject({
-  serialNumber: z.string().regex(/^[0-9]{11}$/, 'Must be exactly 11 digits'),
-  orderItemId: IdSchema,
-});
-export const SecondCarrierSimSwapSchema = z.strictObject({
-  simNumber: z.string().regex(/^[0-9]{15,20}$/, 'Must be 15 to 20 digits'),
-  orderItemId: IdSchema,
-});
 export const SpendLimitUnbarSchema = z.strictObject({
   orderItemId: IdSchema,
   addEvent: z.boolean().default(true),

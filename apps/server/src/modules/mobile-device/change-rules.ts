@@ -1,4 +1,4 @@
-import type { SimRule } from '@portal/contract';
+import { type SimNumberContext, simNumberProblem } from '@portal/contract';
 import { badRequest } from '../../http/errors.js';
 
 type BarKey = number | string;
@@ -46,13 +46,8 @@ export function checkedBarChange<K extends BarKey>(
   return { add, remove, summary: `Bar change: ${parts.filter(Boolean).join('; ')}` };
 }
 
-/**
- * A new SIM number checked by the carrier's own rule (its pattern must match the whole number) and against the
- * line's current SIM: 400 on `field` with the carrier's message, or the spec's 'The sim numbers are the same.'.
- */
-export function checkSimNumber(field: string, simNumber: string, rule: SimRule, currentSim: string) {
-  if (!new RegExp(`^(?:${rule.regularExpression})$`).test(simNumber)) {
-    throw invalid(field, 'carrier_pattern', rule.errorMessage);
-  }
-  if (simNumber === currentSim) throw invalid(field, 'differs_from_current', 'The sim numbers are the same.');
+/** A new SIM number checked by the contract's rule, the form's own (spec 5): 400 on `field` naming the broken rule. */
+export function checkSimNumber(field: string, simNumber: string, context: SimNumberContext) {
+  const problem = simNumberProblem(simNumber, context);
+  if (problem) throw invalid(field, problem.rule, problem.message);
 }

@@ -64,7 +64,11 @@ export async function simSwap(
   const [rule, current] = await askCarrier(carrier.name, () =>
     Promise.all([carrier.adapter.simRule(), carrier.adapter.details(asCarrierLine(line))]),
   );
-  checkSimNumber('serialNumber', body.serialNumber, rule, current.serial_number.number);
+  checkSimNumber('serialNumber', body.serialNumber, {
+    simLength: carrier.simLength,
+    rule,
+    currentSimNumber: current.serial_number.number,
+  });
   return requestChange(scope, requester, {
     line,
     orderItemId: body.orderItemId,

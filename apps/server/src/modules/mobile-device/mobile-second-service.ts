@@ -61,7 +61,7 @@ export async function simSwap(
   const [rule, current] = await askCarrier(carrier.name, () =>
     Promise.all([carrier.adapter.simRule(line.supplier_id), carrier.adapter.details(asCarrierLine(line))]),
   );
-  checkSimNumber('simNumber', body.simNumber, rule, current.simNo);
+  checkSimNumber('simNumber', body.simNumber, { simLength: carrier.simLength, rule, currentSimNumber: current.simNo });
   return requestChange(scope, requester, {
     line,
     orderItemId: body.orderItemId,

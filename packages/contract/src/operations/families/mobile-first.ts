@@ -9,14 +9,14 @@ import {
   FirstCarrierBarChangeSchema,
   FirstCarrierBarSchema,
   FirstCarrierMobileDetailsSchema,
-  FirstCarrierSimSwapSchema,
   SimRuleSchema,
   SpendLimitStatusSchema,
   SpendLimitUnbarSchema,
 } from '../../entities/mobile';
 import { operation } from '../../operation';
 import { idParam } from '../../params';
-import { wholeNumberParam } from '../../primitives';
+import { IdSchema, wholeNumberParam } from '../../primitives';
+import { simNumberFieldSchema } from '../../rules/sim-number';
 
 // The first mobile API shape, /api/mobile{carrier1}/{id} (spec 7, Mobile carriers; docs/decisions/0080, 0165).
 // `:id` is the line (endpoint id); a change's `orderItemId` is its contract's order item, which gets the events.
@@ -65,7 +65,7 @@ export function mobileFirstOperations(carrier: MobileCarrierEntry) {
       summary: 'Asks the carrier to move the line onto a new SIM (accepted, then sent)',
       access: anyOf('Write', 'EndPointSimSwap'),
       params: OperationParams,
-      body: FirstCarrierSimSwapSchema,
+      body: z.strictObject({ serialNumber: simNumberFieldSchema(carrier.simLength), orderItemId: IdSchema }),
       successStatus: 202,
       response: CarrierRequestAcceptedSchema,
       errors: CARRIER_CHANGE_ERRORS,

@@ -9,11 +9,12 @@ import {
   SecondCarrierBarChangeSchema,
   SecondCarrierBarSchema,
   SecondCarrierMobileDetailsSchema,
-  SecondCarrierSimSwapSchema,
   SimRuleSchema,
 } from '../../entities/mobile';
 import { operation } from '../../operation';
 import { idParam, supplierParam } from '../../params';
+import { IdSchema } from '../../primitives';
+import { simNumberFieldSchema } from '../../rules/sim-number';
 
 // The second mobile API shape, /api/mobile{carrier2}/{supplierId}/{id} (spec 7; docs/decisions/0080, 0165).
 // `:supplierId/:id` name the line by its supplier (one of the carrier's) and endpoint id; a change's `orderItemId` is
@@ -75,7 +76,7 @@ export function mobileSecondOperations(carrier: MobileCarrierEntry) {
       summary: 'Asks the carrier to move the line onto a new SIM (accepted, then sent)',
       access: anyOf('Write', 'EndPointSimSwap'),
       params: OperationParams,
-      body: SecondCarrierSimSwapSchema,
+      body: z.strictObject({ simNumber: simNumberFieldSchema(carrier.simLength), orderItemId: IdSchema }),
       successStatus: 202,
       response: CarrierRequestAcceptedSchema,
       errors: CARRIER_CHANGE_ERRORS,
