@@ -1,6 +1,5 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -18,12 +17,9 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDateTime } from '../../lib/format';
 
-// Told apart by their words first; the colours only help (the theme's warning orange is too pale for text).
-const SESSION_TEXT = {
-  current: { label: 'This session', color: 'primary', variant: 'outlined' },
-  active: { label: 'Still signed in', color: 'default', variant: 'filled' },
-  ended: { label: 'Ended', color: 'default', variant: 'outlined' },
-} as const;
+// Told apart by their words and weight, in the text colour: a partner's theme colour on a small label can fall
+// short of the enhanced contrast every page is held to.
+const SESSION_TEXT = { current: 'This session', active: 'Still signed in', ended: 'Ended' } as const;
 
 const COLUMNS = ['Signed in', 'From', 'Session'];
 
@@ -68,13 +64,8 @@ export function SignInsPage() {
                       <TableRow key={`${signIn.signedInAt}-${signIn.address}`}>
                         <TableCell>{formatDateTime(signIn.signedInAt)}</TableCell>
                         <TableCell sx={{ overflowWrap: 'break-word' }}>{signIn.address ?? 'Unknown'}</TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            variant={SESSION_TEXT[signIn.session].variant}
-                            label={SESSION_TEXT[signIn.session].label}
-                            color={SESSION_TEXT[signIn.session].color}
-                          />
+                        <TableCell sx={{ fontWeight: signIn.session === 'current' ? 600 : 400 }}>
+                          {SESSION_TEXT[signIn.session]}
                         </TableCell>
                       </TableRow>
                     ))}
