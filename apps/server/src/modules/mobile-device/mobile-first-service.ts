@@ -11,9 +11,9 @@ import type { FirstCarrierAdapter } from '../../carriers/mobile-carrier.js';
 import { conflict } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { askCarrier } from './carrier-failures.js';
-import { checkedBarChange, checkSimNumber } from './change-rules.js';
+import { checkedBarChange } from './change-rules.js';
 import { asCarrierLine, lineOfItemOfSuppliers, lineOfSuppliers, requireItemOfLine } from './line-access.js';
-import { type Requester, requestChange } from './requests.js';
+import { type Requester, requestChange, requestSimSwap } from './requests.js';
 import type { ServedCarrier } from './served-carrier.js';
 
 // A carrier of the first mobile family through the portal (docs/decisions/0080, 0165): reads pass through its
@@ -64,17 +64,13 @@ export async function simSwap(
   const [rule, current] = await askCarrier(carrier.name, () =>
     Promise.all([carrier.adapter.simRule(), carrier.adapter.details(asCarrierLine(line))]),
   );
-  checkSimNumber('serialNumber', body.serialNumber, {
-    simLength: carrier.simLength,
-    rule,
-    currentSimNumber: current.serial_number.number,
-  });
-  return requestChange(scope, requester, {
+  return requestSimSwap(scope, requester, carrier, {
     line,
     orderItemId: body.orderItemId,
-    carrier: carrier.requestKey,
-    change: { kind: 'sim_swap', simNumber: body.serialNumber },
-    summary: `Change of SIM to ${body.serialNumber}`,
+    field: 'serialNumber',
+    simNumber: body.serialNumber,
+    rule,
+    currentSimNumber: current.serial_number.number,
   });
 }
 

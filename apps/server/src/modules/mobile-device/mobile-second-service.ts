@@ -2,9 +2,9 @@ import type { OdataList, SecondCarrierBar, SecondCarrierMobileDetails } from '@p
 import type { SecondCarrierAdapter } from '../../carriers/mobile-carrier.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { askCarrier } from './carrier-failures.js';
-import { checkedBarChange, checkSimNumber } from './change-rules.js';
+import { checkedBarChange } from './change-rules.js';
 import { asCarrierLine, lineOfSuppliers, requireItemOfLine } from './line-access.js';
-import { type Requester, requestChange } from './requests.js';
+import { type Requester, requestChange, requestSimSwap } from './requests.js';
 import type { ServedCarrier } from './served-carrier.js';
 
 // A carrier of the second mobile family through the portal (docs/decisions/0080, 0165): reads pass through its
@@ -61,13 +61,13 @@ export async function simSwap(
   const [rule, current] = await askCarrier(carrier.name, () =>
     Promise.all([carrier.adapter.simRule(line.supplier_id), carrier.adapter.details(asCarrierLine(line))]),
   );
-  checkSimNumber('simNumber', body.simNumber, { simLength: carrier.simLength, rule, currentSimNumber: current.simNo });
-  return requestChange(scope, requester, {
+  return requestSimSwap(scope, requester, carrier, {
     line,
     orderItemId: body.orderItemId,
-    carrier: carrier.requestKey,
-    change: { kind: 'sim_swap', simNumber: body.simNumber },
-    summary: `Change of SIM to ${body.simNumber}`,
+    field: 'simNumber',
+    simNumber: body.simNumber,
+    rule,
+    currentSimNumber: current.simNo,
   });
 }
 

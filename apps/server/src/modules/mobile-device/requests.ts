@@ -1,9 +1,11 @@
-import type { CarrierRequestAccepted } from '@portal/contract';
+import type { CarrierRequestAccepted, SimRule } from '@portal/contract';
 import type { CarrierChange } from '../../carriers/mobile-carrier.js';
 import { conflict } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
+import { checkSimNumber } from './change-rules.js';
 import type { CarrierLineRow } from './line-access.js';
 import { storeRequest } from './repository.js';
+import type { ServedCarrier } from './served-carrier.js';
 
 /**
  * Who asks for a change: named on the 'In Progress' event, e-mailed where the supplier confirms changes by e-mail,
@@ -46,4 +48,32 @@ export async function requestChange(
     });
   }
   return 'stored' in outcome ? outcome.stored : outcome.repeated;
+}
+
+/**
+ * A SIM swap of either API family: the new number checked by the contract's rule (the form's own) against the
+ * carrier's pattern and the line's current SIM, then stored like any change. 400 names the family's field.
+ */
+export function requestSimSwap(
+  scope: EstateScope,
+  requester: Requester,
+  carrier: ServedCarrier<unknown>,
+  swap: {
+    line: CarrierLineRow;
+    orderItemId: number;
+    field: string;
+    simNumber: string;
+    rule: SimRule;
+    currentSimNumber: string;
+  },
+) {
+  const { line, orderItemId, field, simNumber, rule, currentSimNumber } = swap;
+  checkSimNumber(field, simNumber, { simLength: carrier.simLength, rule, currentSimNumber });
+  return requestChange(scope, requester, {
+    line,
+    orderItemId,
+    carrier: carrier.requestKey,
+    change: { kind: 'sim_swap', simNumber },
+    summary: `Change of SIM to ${simNumber}`,
+  });
 }
