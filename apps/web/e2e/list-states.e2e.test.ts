@@ -165,6 +165,8 @@ describe('list states, companies and cards', () => {
     // Cards: the second load of the infinite scroll; the first 13 cards stay, and nothing asks again by itself.
     const phone = (await open(PHONE, 'acme.admin')).page;
     const moreCards = await failListRequests(phone, '/api/invoices', (params) => params.get('$skip') !== '0');
+    // The page's own clock, so "nothing asks again by itself" is checked over its time, not the machine's.
+    await phone.clock.install();
     await phone.goto('/my-bills');
     const cards = listRows(phone, PHONE, 'Invoices');
     await cards.nth(12).waitFor();
@@ -175,7 +177,8 @@ describe('list states, companies and cards', () => {
     expect(await cards.count()).toBe(13);
     expect(await phone.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     const refused = moreCards.failed;
-    await phone.waitForTimeout(1500);
+    await phone.clock.runFor(60_000);
+    await waitForIdle(phone);
     expect(moreCards.failed).toBe(refused);
     await screenSnapshot(phone, 'list-more-failed', PHONE);
 

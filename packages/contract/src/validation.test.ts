@@ -49,9 +49,12 @@ describe('email patterns', () => {
 
 describe('names a request gives', () => {
   it.each([' ', '   ', '\t', '\u00a0 \n'])('refuses %j as missing (too_small), for every kind of name', (blank) => {
-    for (const schema of [EntityNameInputSchema, UserNameInputSchema]) {
+    for (const [schema, label] of [
+      [EntityNameInputSchema, 'Name'],
+      [UserNameInputSchema, 'Username'],
+    ] as const) {
       expect(schema.safeParse(blank).error?.issues).toEqual([
-        expect.objectContaining({ code: 'too_small', message: 'Must not be empty or only spaces' }),
+        expect.objectContaining({ code: 'too_small', message: `${label} is required` }),
       ]);
     }
   });

@@ -3,6 +3,7 @@ import type { MobileCarrierKey } from './carriers';
 import { SIM_LENGTH } from './carriers';
 import { MAX_LENGTH } from './limits';
 import { passwordMinLengthMessage, VALIDATION_MESSAGES } from './messages';
+import { requiredText } from './rules/text-fields';
 
 /*
  * The two email patterns differ on purpose (spec section 5): forgot password accepts a 2-4 letter ending,
@@ -32,20 +33,12 @@ export const PASSWORD_STRENGTH_RULES = [
 export const EntityNameSchema = z.string().min(1).max(MAX_LENGTH.name);
 export const UserNameSchema = z.string().min(1).max(MAX_LENGTH.username);
 
-export const NAME_BLANK_MESSAGE = 'Must not be empty or only spaces';
-
 /**
- * A name a request gives (a new or changed site, team, line or username): surrounding spaces are dropped, and what
- * is left must have 1 to `max` characters, so a name of only spaces is refused as missing (rule `too_small`). Every
- * name field of every request uses it; answers read names with the plain schemas above, so that a name stored
- * before this rule still reads.
+ * A name a request gives (a new or changed site, team or line): surrounding spaces are dropped, and what is left must
+ * have 1 to 100 characters, so a name of only spaces is refused as missing (rule `too_small`). Answers read names
+ * with the plain schemas above, so that a name stored before this rule still reads.
  */
-/*#__NO_SIDE_EFFECTS__*/
-export function requiredName(max: number) {
-  return z.string().trim().min(1, NAME_BLANK_MESSAGE).max(max);
-}
-
-export const EntityNameInputSchema = requiredName(MAX_LENGTH.name);
+export const EntityNameInputSchema = requiredText('Name', MAX_LENGTH.name);
 
 /**
  * The characters a new or changed username may have: ASCII letters and digits and `. _ - @` (docs/decisions/0125).
@@ -56,10 +49,15 @@ export const EntityNameInputSchema = requiredName(MAX_LENGTH.name);
 export const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]*$/;
 export const USER_NAME_CHARACTERS_MESSAGE = 'A username may contain only the letters A to Z, digits and . _ - @';
 
-/** A username a request gives (the user form's save and its uniqueness check). */
-export const UserNameInputSchema = requiredName(MAX_LENGTH.username).regex(
+/** A username a request gives (the user form's save and its uniqueness check), and the user form's field. */
+export const UserNameInputSchema = requiredText('Username', MAX_LENGTH.username).regex(
   USER_NAME_PATTERN,
   USER_NAME_CHARACTERS_MESSAGE,
+);
+/** An e-mail address a request gives (the user form's save), and the user form's field. */
+export const UserEmailAddressInputSchema = requiredText('Email address', MAX_LENGTH.email).regex(
+  USER_EMAIL_PATTERN,
+  VALIDATION_MESSAGES.emailPattern,
 );
 export const UserEmailAddressSchema = z
   .string()

@@ -42,7 +42,8 @@ export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleOptions = {
   firstWaitMs: 1000,
   maxWaitMs: 15 * 60 * 1000,
   maxEntries: 100_000,
-  clock: Date.now,
+  // Read at each call, so a test's fake Date moves it.
+  clock: () => Date.now(),
 };
 
 type Count = { failures: number; lastFailureAt: number; blockedUntil: number };

@@ -116,7 +116,7 @@ export const FaultTypeSchema = z.enum(FAULT_TYPES.map((type) => type.value) as [
 export const FAULT_FREQUENCIES = ['Constantly', 'Several times a day', 'Daily', 'Weekly', 'Occasionally'] as const;
 
 export const SpeedTestResultSchema = z.object({
-  resultId: z.string().trim().min(1).max(50),
+  resultId: z.string().trim().min(1).max(50, 'A result id has at most 50 characters'),
 });
 export type SpeedTestResult = z.infer<typeof SpeedTestResultSchema>;
 

@@ -38,7 +38,7 @@ describe('SiteSchema', () => {
   it('accepts an existing address or a new one', () => {
     expect(SiteSchema.safeParse(site).success).toBe(true);
     const { addressId: _unused, ...withoutAddress } = site;
-    const newAddress = { town: 'York', county: 'North Yorkshire', postCode: 'YO1 7HH' };
+    const newAddress = { line1: '1 Minster Yard', town: 'York', county: 'North Yorkshire', postCode: 'YO1 7HH' };
     expect(SiteSchema.safeParse({ ...withoutAddress, newAddress }).success).toBe(true);
   });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENDPOINT_TYPE, EndpointTypeIdSchema } from '../carriers';
+import { MAX_LENGTH } from '../limits';
 import { IdSchema, NamedRefSchema, NonEmptyStringSchema } from '../primitives';
+import { optionalText, requiredText } from '../rules/text-fields';
 import {
   AddressLineSchema,
   CountySchema,
@@ -10,7 +12,7 @@ import {
   TownSchema,
 } from '../validation';
 
-/** Lines 1-3 are optional: the site form requires only town, county and post code of a new address. */
+/** An address as answers give it: lines 1-3 may be missing on addresses the carriers' data brought. */
 export const AddressSchema = z.object({
   id: IdSchema,
   line1: AddressLineSchema.optional(),
@@ -22,7 +24,30 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
-export const NewAddressSchema = AddressSchema.omit({ id: true });
+/** A new address's fields in the site form's order, with its labels. */
+export const ADDRESS_FIELDS = [
+  { name: 'line1', label: 'Address Line 1', max: MAX_LENGTH.addressLine },
+  { name: 'line2', label: 'Address Line 2', max: MAX_LENGTH.addressLine },
+  { name: 'line3', label: 'Address Line 3', max: MAX_LENGTH.addressLine },
+  { name: 'town', label: 'Town', max: MAX_LENGTH.town },
+  { name: 'county', label: 'County', max: MAX_LENGTH.county },
+  { name: 'postCode', label: 'Post Code', max: MAX_LENGTH.postCode },
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number]['name'];
+
+const [line1, line2, line3, town, county, postCode] = ADDRESS_FIELDS;
+/**
+ * A new address a site save gives, and the site form's check of it: the first line, town, county and post code are
+ * required (the server keeps a first line on every address, decision 0109); lines 2 and 3 may be left out.
+ */
+export const NewAddressSchema = z.object({
+  line1: requiredText(line1.label, line1.max),
+  line2: optionalText(line2.label, line2.max).optional(),
+  line3: optionalText(line3.label, line3.max).optional(),
+  town: requiredText(town.label, town.max),
+  county: requiredText(county.label, county.max),
+  postCode: requiredText(postCode.label, postCode.max),
+});
 export type NewAddress = z.infer<typeof NewAddressSchema>;
 
 /** A company; its addresses are there only for a caller who may manage sites (docs/decisions/0048). */

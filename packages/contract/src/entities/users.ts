@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { AccessTypeSchema, FunctionalityCodeSchema, ProfileLevelSchema } from '../permissions';
 import { IdSchema, NamedRefSchema, NonEmptyStringSchema } from '../primitives';
-import { UserEmailAddressSchema, UserNameInputSchema, UserNameSchema } from '../validation';
+import {
+  UserEmailAddressInputSchema,
+  UserEmailAddressSchema,
+  UserNameInputSchema,
+  UserNameSchema,
+} from '../validation';
 import { IdRefSchema } from './sites-and-teams';
 
 export const FunctionalitySchema = z.object({
@@ -60,7 +65,7 @@ const assigned = z.array(IdRefSchema).max(10_000).default([]);
 export const UserSaveSchema = z.object({
   id: IdSchema.optional(),
   userName: UserNameInputSchema,
-  emailAddress: UserEmailAddressSchema,
+  emailAddress: UserEmailAddressInputSchema,
   profileId: IdSchema,
   functionalityIds: z.array(IdSchema).max(1_000),
   companies: assigned,

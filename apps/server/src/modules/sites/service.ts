@@ -1,5 +1,6 @@
 import {
   ENDPOINT_TYPE,
+  FIELD_MESSAGES,
   LINE_WRITE_CODES,
   type SiteDeletionCheck,
   type SiteLinesMove,
@@ -50,17 +51,13 @@ async function heldSite(scope: EstateScope, siteId: number) {
   return site;
 }
 
-/** The address the site form chose: one of the company's, or a new one with its required lines. */
+/** The address the site form chose: one of the company's, or a new one (its fields checked by the contract). */
 async function addressOf(scope: EstateScope, companyId: number, input: SiteSave): Promise<sites.SiteWrite['address']> {
   if (input.addressId !== undefined && input.newAddress !== undefined) {
     throw invalidField('addressId', 'one_of', 'Choose an existing address or enter a new one, not both');
   }
-  if (input.newAddress) {
-    // The database keeps a first line for every address (bills print it), so a new one needs it too.
-    if (!input.newAddress.line1) throw invalidField('newAddress.line1', 'required', 'Address Line 1 is required');
-    return { new: input.newAddress };
-  }
-  if (input.addressId === undefined) throw invalidField('addressId', 'required', 'Please choose an address');
+  if (input.newAddress) return { new: input.newAddress };
+  if (input.addressId === undefined) throw invalidField('addressId', 'required', FIELD_MESSAGES.chooseAddress);
   if (!(await sites.isCompanyAddress(scope, companyId, input.addressId))) {
     throw invalidField('addressId', 'in_estate', "No such address of the site's company");
   }

@@ -1,4 +1,4 @@
-import { ENDPOINT_TYPE, type EndpointRef, type NamedRef, type ODataQuery } from '@portal/contract';
+import { type AccessType, ENDPOINT_TYPE, type EndpointRef, type NamedRef, type ODataQuery } from '@portal/contract';
 import { sql } from 'kysely';
 import { runODataList } from '../../odata/index.js';
 import { userInEstate } from '../../scope/conditions.js';
@@ -129,6 +129,7 @@ export function functionalityAmong(scope: EstateScope, ids: readonly number[]) {
     .selectFrom('functionality')
     .select(['id', 'code', 'description', 'access_type as accessType'])
     .where('id', 'in', ids)
+    .$narrowType<{ accessType: AccessType }>()
     .execute();
 }
 

@@ -3,6 +3,7 @@ import {
   type ProfileAssignmentItem,
   type ProfileLevel,
   profileAssignmentRequiredMessage,
+  tickWithoutRead,
   type User,
   type UserSave,
   VALIDATION_MESSAGES,
@@ -195,13 +196,7 @@ async function grantableFunctionality(scope: EstateScope, ids: readonly number[]
   const unique = [...new Set(ids)];
   const found = await users.functionalityAmong(scope, unique);
   if (found.length !== unique.length) throw invalidField('functionalityIds', 'exists', 'No such functionality');
-  const pairs = new Set(found.map((f) => `${f.code}:${f.accessType}`));
-  // Only where the code has a Read at all: EndPointSimSwap, EndPointLiftSpendLimit and BroadbandReportFault are
-  // Write only, and the Company Administrator profile holds them (decision 0116).
-  const readable = await users.codesWithRead(scope, [...new Set(found.map((f) => f.code))]);
-  const withoutRead = found.find(
-    (f) => f.accessType !== 'Read' && readable.has(f.code) && !pairs.has(`${f.code}:Read`),
-  );
+  const withoutRead = tickWithoutRead(found, await users.codesWithRead(scope, [...new Set(found.map((f) => f.code))]));
   if (withoutRead) {
     throw invalidField('functionalityIds', 'needs_read', `${withoutRead.code} ${withoutRead.accessType} needs Read`);
   }

@@ -5,6 +5,7 @@ import {
   FaultReportFieldsSchema,
   SLOW_SPEEDS_FAULT_TYPE,
   SPEED_TEST_RESULT_COUNT,
+  SpeedTestResultSchema,
 } from '@portal/contract';
 import { z } from 'zod';
 import { formatDate } from '../../lib/format';
@@ -114,11 +115,7 @@ export function faultFormSchema(today: string) {
         .refine((date) => date <= today, 'The date the fault started cannot be in the future'),
       speedTestResults: z.array(
         z.object({
-          resultId: z
-            .string()
-            .trim()
-            .min(1, 'Please enter or choose a speed test result id')
-            .max(50, 'A result id has at most 50 characters'),
+          resultId: required('Please enter or choose a speed test result id', SpeedTestResultSchema.shape.resultId),
         }),
       ),
       contactName: required('Please enter a contact name', fields.contactName),

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { companyOperations, type NamedRef, siteOperations } from '@portal/contract';
+import { ADDRESS_FIELDS, companyOperations, type NamedRef, siteOperations } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -18,7 +18,6 @@ import { muiRegister } from '../../lib/mui-register';
 import { useCan } from '../../session/useCan';
 import { useCompanyNames } from '../../session/useSession';
 import {
-  ADDRESS_FIELDS,
   addressLabel,
   EMPTY_SITE_FORM,
   NEW_ADDRESS,

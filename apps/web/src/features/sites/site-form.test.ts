@@ -1,3 +1,5 @@
+import { ADDRESS_FIELDS, NewAddressSchema, SiteSaveSchema } from '@portal/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addressLabel,
@@ -101,4 +103,27 @@ it('addressLabel joins the parts an address has', () => {
   expect(
     addressLabel({ id: 1, line1: 'Unit 40', line2: '', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS21 1GF' }),
   ).toBe('Unit 40, Leeds, West Yorkshire, LS21 1GF');
+});
+
+describe('the site form’s rules are the save’s', () => {
+  it('checks the name with the save’s own rule', () => {
+    const checked = siteFormSchema(false).safeParse({ ...NEW, name: ' ' });
+    expect(checked.error?.issues.map((issue) => issue.message)).toEqual(
+      SiteSaveSchema.shape.name.safeParse(' ').error?.issues.map((issue) => issue.message),
+    );
+  });
+});
+
+describe('the new address’s rules are the save’s (property)', () => {
+  const text = fc.string({ unit: fc.constantFrom('a', '7', ' ', '-', 'é'), maxLength: 55 });
+  it('refuses a field exactly when the contract’s NewAddressSchema refuses it', () => {
+    fc.assert(
+      fc.property(fc.record(Object.fromEntries(ADDRESS_FIELDS.map(({ name }) => [name, text]))), (address) => {
+        const form = siteFormSchema(false).safeParse({ ...NEW, ...address });
+        const save = NewAddressSchema.safeParse(address);
+        const fields = (issues: ReadonlyArray<{ path: PropertyKey[] }>) => [...new Set(issues.map((i) => i.path[0]))];
+        expect(fields(form.error?.issues ?? []).sort()).toEqual(fields(save.error?.issues ?? []).sort());
+      }),
+    );
+  });
 });

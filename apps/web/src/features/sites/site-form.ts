@@ -1,19 +1,15 @@
-import { type Address, MAX_LENGTH, type SiteDetail, type SiteSave } from '@portal/contract';
+import {
+  type Address,
+  FIELD_MESSAGES,
+  NewAddressSchema,
+  type SiteDetail,
+  type SiteSave,
+  SiteSaveSchema,
+} from '@portal/contract';
 import { z } from 'zod';
-import { FORM_MESSAGES, optionalText, requiredText } from '../../components/admin/form-text';
 
 /** The address select's value for "a new address" (spec 2.11); the others are address ids. */
 export const NEW_ADDRESS = 'new';
-
-export const ADDRESS_FIELDS = [
-  { name: 'line1', label: 'Address Line 1', max: MAX_LENGTH.addressLine },
-  { name: 'line2', label: 'Address Line 2', max: MAX_LENGTH.addressLine },
-  { name: 'line3', label: 'Address Line 3', max: MAX_LENGTH.addressLine },
-  { name: 'town', label: 'Town', max: MAX_LENGTH.town },
-  { name: 'county', label: 'County', max: MAX_LENGTH.county },
-  { name: 'postCode', label: 'Post Code', max: MAX_LENGTH.postCode },
-] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number]['name'];
 
 /** The site form as typed: selects hold ids as strings, '' before a choice. */
 export interface SiteFormValues {
@@ -30,24 +26,16 @@ export interface SiteFormValues {
 }
 
 /**
- * Spec 5's site rules: name required, at most 100; an address required; a new address's town, county and post
- * code required, lines and town and county at most 50, post code at most 10; the company required when shown. A
- * new address also needs its first line: the server keeps one on every address (decision 0109).
+ * Spec 5's site rules, the save's own: name required, at most 100; an address required; a new address's first line,
+ * town, county and post code required, lines and town and county at most 50, post code at most 10; the company
+ * required when shown.
  */
 export function siteFormSchema(companyShown: boolean) {
-  const address = (name: AddressField, label: string, max: number) =>
-    name === 'line2' || name === 'line3' ? optionalText(label, max) : requiredText(label, max);
-  const newAddress = z.object(
-    Object.fromEntries(ADDRESS_FIELDS.map(({ name, label, max }) => [name, address(name, label, max)])) as Record<
-      AddressField,
-      z.ZodString
-    >,
-  );
   return z
     .object({
-      name: requiredText('Name', MAX_LENGTH.name),
-      companyId: companyShown ? z.string().min(1, { error: FORM_MESSAGES.chooseCompany }) : z.string(),
-      addressId: z.string().min(1, { error: FORM_MESSAGES.chooseAddress }),
+      name: SiteSaveSchema.shape.name,
+      companyId: companyShown ? z.string().min(1, { error: FIELD_MESSAGES.chooseCompany }) : z.string(),
+      addressId: z.string().min(1, { error: FIELD_MESSAGES.chooseAddress }),
       line1: z.string(),
       line2: z.string(),
       line3: z.string(),
@@ -58,7 +46,7 @@ export function siteFormSchema(companyShown: boolean) {
     .superRefine((values, ctx) => {
       // The new address's fields are checked only when it is the one chosen.
       if (values.addressId !== NEW_ADDRESS) return;
-      const checked = newAddress.safeParse(values);
+      const checked = NewAddressSchema.safeParse(values);
       if (checked.success) return;
       for (const issue of checked.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path });
     });

@@ -1,3 +1,4 @@
+import { TeamSaveSchema } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { chosenDevices, EMPTY_TEAM_FORM, teamFormSchema, teamSave } from './team-form';
 
@@ -47,5 +48,11 @@ describe('team form', () => {
       companyId: 6,
       endPoints: [],
     });
+  });
+});
+
+describe('the team form’s rules', () => {
+  it('checks the name with the save’s own rule', () => {
+    expect(teamFormSchema(false).shape.name).toBe(TeamSaveSchema.shape.name);
   });
 });

@@ -1,6 +1,11 @@
-import { MAX_LENGTH, type TeamEndpointRef, type TeamListItem, type TeamSave } from '@portal/contract';
+import {
+  FIELD_MESSAGES,
+  type TeamEndpointRef,
+  type TeamListItem,
+  type TeamSave,
+  TeamSaveSchema,
+} from '@portal/contract';
 import { z } from 'zod';
-import { FORM_MESSAGES, requiredText } from '../../components/admin/form-text';
 
 /** The team form as typed: the company select holds its id as a string, '' before a choice. */
 export interface TeamFormValues {
@@ -12,11 +17,11 @@ export interface TeamFormValues {
 
 export const EMPTY_TEAM_FORM: TeamFormValues = { name: '', companyId: '', endPoints: [] };
 
-/** Spec 5's team rules: name required, at most 100; the company required when shown. */
+/** Spec 5's team rules: the save's name rule (required, at most 100); the company required when shown. */
 export function teamFormSchema(companyShown: boolean) {
   return z.object({
-    name: requiredText('Name', MAX_LENGTH.name),
-    companyId: companyShown ? z.string().min(1, { error: FORM_MESSAGES.chooseCompany }) : z.string(),
+    name: TeamSaveSchema.shape.name,
+    companyId: companyShown ? z.string().min(1, { error: FIELD_MESSAGES.chooseCompany }) : z.string(),
     endPoints: z.array(z.object({ id: z.number(), name: z.string(), identifier: z.string() })),
   });
 }

@@ -1,6 +1,15 @@
-import type { Functionality } from '@portal/contract';
+import { codesWithRead, type Functionality, tickWithoutRead } from '@portal/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canTick, featureRows, offerableIds, profileDefault, setAccess, toggleFeature } from './functionality-rules';
+import {
+  ACCESS_TYPES,
+  canTick,
+  featureRows,
+  offerableIds,
+  profileDefault,
+  setAccess,
+  toggleFeature,
+} from './functionality-rules';
 
 const CATALOGUE: Functionality[] = [
   { id: 1, code: 'ManageUser', description: 'Manage users', accessType: 'Read' },
@@ -84,5 +93,44 @@ describe('what may be offered and the profile default', () => {
     expect(ids(profileDefault([1, 2, 3, 4, 5], rows, new Set([1, 2, 3, 4, 5])))).toEqual([1, 2, 3, 4, 5]);
     expect(ids(profileDefault([1, 2, 3, 5], rows, new Set([2, 3, 5])))).toEqual([5]);
     expect(ids(profileDefault([2, 4], rows, new Set([1, 2, 4])))).toEqual([1, 2, 4]);
+  });
+});
+
+describe('the contract’s tick rule, which the server applies (property)', () => {
+  const withRead = codesWithRead(CATALOGUE);
+  const chosen = (selected: ReadonlySet<number>) => CATALOGUE.filter((entry) => selected.has(entry.id));
+  const click = fc.oneof(
+    fc.record({
+      kind: fc.constant('tick' as const),
+      row: fc.constantFrom(...rows),
+      accessType: fc.constantFrom(...ACCESS_TYPES),
+      checked: fc.boolean(),
+    }),
+    fc.record({ kind: fc.constant('feature' as const), row: fc.constantFrom(...rows) }),
+  );
+
+  it('no sequence of ticks the tab allows leaves a Write or Delete without its Read', () => {
+    fc.assert(
+      fc.property(
+        fc.subarray(CATALOGUE.map((entry) => entry.id)),
+        fc.array(click, { maxLength: 12 }),
+        (offer, clicks) => {
+          const offerable = new Set(offer);
+          let selected = profileDefault(
+            CATALOGUE.map((entry) => entry.id),
+            rows,
+            offerable,
+          );
+          expect(tickWithoutRead(chosen(selected), withRead)).toBeUndefined();
+          for (const step of clicks) {
+            if (step.kind === 'feature') selected = toggleFeature(selected, step.row, offerable);
+            else if (canTick(step.row, step.accessType, offerable, selected) || !step.checked) {
+              selected = setAccess(selected, step.row, step.accessType, step.checked);
+            }
+            expect(tickWithoutRead(chosen(selected), withRead)).toBeUndefined();
+          }
+        },
+      ),
+    );
   });
 });

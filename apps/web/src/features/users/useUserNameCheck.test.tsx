@@ -13,13 +13,17 @@ afterAll(() => server.close());
 
 const TAKEN = new Set(['acme.admin']);
 
-/** The uniqueness check, ignoring case; a name starting 'slow' answers after `slowMs`. */
-function answer(asked: Array<{ userName: string; id?: number }>, slowMs = 600) {
+/**
+ * The uniqueness check, ignoring case; a name starting 'slow' answers after `slowMs`. `answered` lists the names
+ * whose answer has been sent, so a test can wait for a late answer rather than for a time.
+ */
+function answer(asked: Array<{ userName: string; id?: number }>, slowMs = 600, answered: string[] = []) {
   server.use(
     http.post(`${API}/users/isUserNameUnique`, async ({ request }) => {
       const body = (await request.json()) as { userName: string; id?: number };
       asked.push(body);
       if (body.userName.startsWith('slow')) await delay(slowMs);
+      answered.push(body.userName);
       return HttpResponse.json(!TAKEN.has(body.userName.toLowerCase()) && !body.userName.endsWith('.taken'));
     }),
   );
@@ -45,7 +49,8 @@ describe('useUserNameCheck', () => {
 
   it('never shows the answer for an older name', async () => {
     const asked: Array<{ userName: string; id?: number }> = [];
-    answer(asked);
+    const answered: string[] = [];
+    answer(asked, 600, answered);
     const { result, rerender } = renderHook(({ name }) => useUserNameCheck(name, undefined, true), {
       initialProps: { name: 'slow.taken' },
     });
@@ -53,7 +58,9 @@ describe('useUserNameCheck', () => {
     await waitFor(() => expect(asked).toHaveLength(1));
     rerender({ name: 'quick.free' });
     await waitFor(() => expect(result.current).toBe('free'));
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The older name's answer has been sent, and the hook still says the newer name's.
+    await waitFor(() => expect(answered).toContain('slow.taken'));
+    await new Promise((resolve) => setImmediate(resolve));
     expect(result.current).toBe('free');
   });
 
@@ -93,9 +100,11 @@ describe('useUserNameCheck', () => {
     answer(asked);
     const view = renderHook(() => useUserNameCheck('acme.admin', 3, false));
     const empty = renderHook(() => useUserNameCheck('  ', undefined, true));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A valid name rendered after them: once its check is answered, theirs would have been asked by now.
+    const control = renderHook(() => useUserNameCheck('control.name', undefined, true));
+    await waitFor(() => expect(control.result.current).toBe('free'));
     expect(view.result.current).toBe('idle');
     expect(empty.result.current).toBe('idle');
-    expect(asked).toEqual([]);
+    expect(asked).toEqual([{ userName: 'control.name' }]);
   });
 });
