@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole suite; `--project` picks the layers (see the root package.json scripts).
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core free, which is one worker on a 2-core CI machine; the test files are
+    // independent (each has its own database, server and browser), so every core runs one.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
@@ -43,7 +47,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A page under a loaded CI machine may take seconds to draw; expect.poll's own 1 s made tests flaky.
           expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
         },
       },
     ],

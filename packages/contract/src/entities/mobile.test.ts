@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SimRuleSchema } from '../rules/sim-number';
 import {
   FirstCarrierBarSchema,
   FirstCarrierMobileDetailsSchema,
   SecondCarrierBarSchema,
   SecondCarrierMobileDetailsSchema,
-  SimRuleSchema,
 } from './mobile';
 
 describe('first carrier', () => {

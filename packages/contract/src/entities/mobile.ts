@@ -50,22 +50,6 @@ export const SecondCarrierMobileDetailsSchema = z.object({
 });
 export type SecondCarrierMobileDetails = z.infer<typeof SecondCarrierMobileDetailsSchema>;
 
-function isValidRegExp(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The server-supplied pattern a new SIM number must match, with the message to show when it does not. */
-export const SimRuleSchema = z.object({
-  regularExpression: z.string().min(1).refine(isValidRegExp, { message: 'Not a valid regular expression' }),
-  errorMessage: NonEmptyStringSchema,
-});
-export type SimRule = z.infer<typeof SimRuleSchema>;
-
 /** The spend-limit monitoring of a first-carrier line, as the device page's Spend Limit field reads it (spec 4). */
 export const SpendLimitStatusSchema = z.object({
   lifted: z.boolean(),

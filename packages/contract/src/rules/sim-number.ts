@@ -1,12 +1,28 @@
 import { z } from 'zod';
 import type { SimLength } from '../carriers/registry';
-import type { SimRule } from '../entities/mobile';
 import { VALIDATION_MESSAGES } from '../messages';
+import { NonEmptyStringSchema } from '../primitives';
 
 /**
  * The new SIM number of a SIM swap (spec 5), one rule for the form and the server: digits only, the carrier's
  * length from the registry, the carrier's own pattern over the whole number, and not the line's current SIM.
  */
+
+function isValidRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The server-supplied pattern a new SIM number must match, with the message to show when it does not. */
+export const SimRuleSchema = z.object({
+  regularExpression: z.string().min(1).refine(isValidRegExp, { message: 'Not a valid regular expression' }),
+  errorMessage: NonEmptyStringSchema,
+});
+export type SimRule = z.infer<typeof SimRuleSchema>;
 
 export type SimNumberRuleName = 'required' | 'digits' | 'length' | 'carrier_pattern' | 'differs_from_current';
 

@@ -9,14 +9,13 @@ import {
   FirstCarrierBarChangeSchema,
   FirstCarrierBarSchema,
   FirstCarrierMobileDetailsSchema,
-  SimRuleSchema,
   SpendLimitStatusSchema,
   SpendLimitUnbarSchema,
 } from '../../entities/mobile';
 import { operation } from '../../operation';
 import { idParam } from '../../params';
 import { IdSchema, wholeNumberParam } from '../../primitives';
-import { simNumberFieldSchema } from '../../rules/sim-number';
+import { SimRuleSchema, simNumberFieldSchema } from '../../rules/sim-number';
 
 // The first mobile API shape, /api/mobile{carrier1}/{id} (spec 7, Mobile carriers; docs/decisions/0080, 0165).
 // `:id` is the line (endpoint id); a change's `orderItemId` is its contract's order item, which gets the events.

@@ -9,12 +9,11 @@ import {
   SecondCarrierBarChangeSchema,
   SecondCarrierBarSchema,
   SecondCarrierMobileDetailsSchema,
-  SimRuleSchema,
 } from '../../entities/mobile';
 import { operation } from '../../operation';
 import { idParam, supplierParam } from '../../params';
 import { IdSchema } from '../../primitives';
-import { simNumberFieldSchema } from '../../rules/sim-number';
+import { SimRuleSchema, simNumberFieldSchema } from '../../rules/sim-number';
 
 // The second mobile API shape, /api/mobile{carrier2}/{supplierId}/{id} (spec 7; docs/decisions/0080, 0165).
 // `:supplierId/:id` name the line by its supplier (one of the carrier's) and endpoint id; a change's `orderItemId` is
