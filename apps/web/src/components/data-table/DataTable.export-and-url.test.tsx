@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyRows, columns, makeOrders, renderTable, server, startFakeApi, Table } from './orders-table-fixture';
+import { bodyRows, columns, makeOrders, renderTable, server, Table } from './orders-table-fixture';
 import {
   deferred,
   fakeList,
@@ -12,8 +12,6 @@ import {
   matchAllMediaQueries,
   renderWithProviders,
 } from './test-utils';
-
-startFakeApi();
 
 describe('CSV export', () => {
   it('downloads every filtered row across pages with the column headers', async () => {

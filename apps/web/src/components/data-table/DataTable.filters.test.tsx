@@ -2,10 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { columns, makeOrders, renderTable, server, startFakeApi, Table } from './orders-table-fixture';
+import { columns, makeOrders, renderTable, server, Table } from './orders-table-fixture';
 import { fakeList, renderWithProviders } from './test-utils';
-
-startFakeApi();
 
 describe('text filter', () => {
   it('opens "Filter for {column}", applies contains on the column and resets paging', async () => {

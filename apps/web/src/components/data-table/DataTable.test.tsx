@@ -3,10 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyRows, columns, makeOrders, renderTable, server, startFakeApi } from './orders-table-fixture';
+import { bodyRows, columns, makeOrders, renderTable, server } from './orders-table-fixture';
 import { deferred, fakeList, installIntersectionObserver, matchAllMediaQueries } from './test-utils';
-
-startFakeApi();
 
 describe('paging', () => {
   it('asks for the first page with the count and the default sort', async () => {

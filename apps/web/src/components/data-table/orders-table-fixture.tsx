@@ -1,23 +1,14 @@
 // The orders table the DataTable's test files share: its fake API, rows, columns and helpers.
 import { screen, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { beforeEach } from 'vitest';
 import { z } from 'zod';
+import { startFakeApi } from '../../test/fake-api';
 import { DataTable, type DataTableColumn, type DataTableProps } from './index';
 import { listOperation, renderWithProviders } from './test-utils';
 
-export const server = setupServer();
-
-/** Listens for the test file's calls; each test starts with no handlers, spies or stored list state of another. */
-export function startFakeApi() {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    server.resetHandlers();
-    vi.restoreAllMocks();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => window.localStorage.clear());
-}
+/** The fake API of the test file that imports this one; each test starts with no stored list state of another. */
+export const server = startFakeApi();
+beforeEach(() => window.localStorage.clear());
 
 export const OrderSchema = z.object({
   id: z.number(),

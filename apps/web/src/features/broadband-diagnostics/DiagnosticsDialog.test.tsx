@@ -18,13 +18,13 @@ import {
   renderDialog,
   runAll,
   STANDARD_LINE,
-  startFakeApi,
+  startDiagnosticsApi,
   statusOf,
   testCard,
   testNames,
 } from './diagnostics-test-api';
 
-const server = startFakeApi();
+const server = startDiagnosticsApi();
 
 describe('the diagnostics dialog', () => {
   it('lists every test of a fibre line with a WLR3 service, with the fibre note', async () => {

@@ -3,10 +3,17 @@ import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { diagnosticsApi, GROUP, renderDialog, STANDARD_LINE, startFakeApi, statusOf } from './diagnostics-test-api';
+import {
+  diagnosticsApi,
+  GROUP,
+  renderDialog,
+  STANDARD_LINE,
+  startDiagnosticsApi,
+  statusOf,
+} from './diagnostics-test-api';
 import { CHECKLIST_QUESTIONS } from './fault-report-form';
 
-const server = startFakeApi();
+const server = startDiagnosticsApi();
 
 const user = userEvent.setup();
 const png = (name = 'trace.png') =>

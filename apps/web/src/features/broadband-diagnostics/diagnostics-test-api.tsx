@@ -1,8 +1,9 @@
 import type { Permission } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import { type SetupServer, setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import type { SetupServer } from 'msw/node';
+import { vi } from 'vitest';
+import { startFakeApi } from '../../test/fake-api';
 import { renderWithPermissions } from '../bills/test-utils';
 import DiagnosticsDialog from './DiagnosticsDialog';
 import type { DiagnosticsLine } from './diagnostics-line';
@@ -12,19 +13,8 @@ import { forgetFaultDrafts } from './fault-report-draft';
 
 const API = 'http://localhost/api';
 
-/** A fake API for one test file: unanswered requests fail the test; handlers and spies reset after each test. */
-export function startFakeApi(): SetupServer {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    server.resetHandlers();
-    vi.restoreAllMocks();
-    // A report one test left unsent would otherwise be resumed by the next.
-    forgetFaultDrafts();
-  });
-  afterAll(() => server.close());
-  return server;
-}
+/** The dialog's fake API for one test file; a report one test left unsent would otherwise be resumed by the next. */
+export const startDiagnosticsApi = (): SetupServer => startFakeApi(forgetFaultDrafts);
 export const GROUP = '6f0e8f6e-3f7a-4a51-8d67-0c1f3e7f2b10';
 export const CONNECTED_FROM = '2026-11-23T07:15:00.000Z';
 export const FIBRE_LINE: DiagnosticsLine = {

@@ -13,12 +13,9 @@ import {
   field,
   ORDER_ITEM_ID,
   renderPage,
-  startFakeApi,
   summary,
   teamLead,
 } from './mobile-device-test-api';
-
-startFakeApi();
 
 describe('call barring dialog', () => {
   async function openBarring(_permissions = admin) {

@@ -4,9 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { admin, CLI, deviceApi, field, renderPage, startFakeApi, summary, teamLead } from './mobile-device-test-api';
-
-startFakeApi();
+import { admin, CLI, deviceApi, field, renderPage, summary, teamLead } from './mobile-device-test-api';
 
 describe('mobile device page (spec 2.14)', () => {
   it("shows the line, its contract and the carrier's SIM number and spend limit", async () => {

@@ -2,24 +2,14 @@
 import type { Contract, FunctionalityCode, Permission, SpendLimitStatus } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { startFakeApi } from '../../test/fake-api';
 import { renderWithPermissions } from '../bills/test-utils';
 import { MobileDevicePage } from './MobileDevicePage';
 
 const API = 'http://localhost/api';
-const server = setupServer();
-
-/** Listens for the test file's calls, and forgets each test's handlers and spies after it. */
-export function startFakeApi() {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    server.resetHandlers();
-    vi.restoreAllMocks();
-  });
-  afterAll(() => server.close());
-}
+/** The page's fake API for the test file that imports this one. */
+const server = startFakeApi();
 
 export const CLI = '07100048271';
 export const ENDPOINT_ID = 2;
