@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS } from './support/accounts';
 import { signInThroughApi } from './support/api-session';
 import { DESKTOP, PHONE, VIEWPORTS, type ViewportProfile } from './support/browser';
 import { screenshotsDir } from './support/paths';
-import { expectAccessible, NO_PROBLEMS, signIn } from './support/portal';
+import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 const WRONG_PASSWORD = 'Your current password is not correct.';
@@ -43,8 +43,8 @@ describe('banners, header and My Account', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`shows each message as one line that "more" unfolds, and keeps its dismiss button (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
-      await signIn(page, 'acme.admin');
+      const { page, problems } = await portal.openAs('acme.admin', viewport);
+      await page.goto('/');
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       const region = page.getByRole('region', { name: 'Messages' });
       const banners = region.getByRole('alert');
@@ -138,8 +138,7 @@ describe('banners, header and My Account', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`shows a wrong current password on its field until it is edited (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
-      await signIn(page, viewport === DESKTOP ? 'acme.finance' : 'acme.teamlead');
+      const { page, problems } = await portal.openAs(viewport === DESKTOP ? 'acme.finance' : 'acme.teamlead', viewport);
       await page.goto('/account');
       await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
       await page.getByRole('button', { name: 'Change', exact: true }).click();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
-import { expectAccessible, NO_PROBLEMS, sideMenuLabels, signIn } from './support/portal';
+import { expectAccessible, NO_PROBLEMS, sideMenuLabels } from './support/portal';
 import { usePortal } from './support/suite';
 
 const DOWNLOAD_FAILED = 'Unable to download the file. Please try again later.';
@@ -40,8 +40,8 @@ describe('dashboard and My Bills', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`shows acme.admin every tile, the charts and the latest bills (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
-      await signIn(page, 'acme.admin');
+      const { page, problems } = await portal.openAs('acme.admin', viewport);
+      await page.goto('/');
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
 
       await tile(page, 'Unbilled Calls')
@@ -74,8 +74,7 @@ describe('dashboard and My Bills', () => {
     });
 
     it(`shows acme.admin My Bills with both download columns (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
-      await signIn(page, 'acme.admin');
+      const { page, problems } = await portal.openAs('acme.admin', viewport);
       await page.goto('/my-bills');
       await page.getByRole('heading', { level: 1, name: 'My Bills' }).waitFor();
       for (const name of ['Cost of each bill', 'Call duration of each bill', 'Calls of each bill']) {
@@ -113,8 +112,7 @@ describe('dashboard and My Bills', () => {
   }
 
   it('keeps the page, sort and filter of My Bills in the URL through reload, Back and Forward', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
     await page.goto('/my-bills');
     const table = page.getByRole('table', { name: 'Invoices' });
     const pagination = page.getByText(/^\d+–\d+ of \d+$/);
@@ -193,8 +191,7 @@ describe('dashboard and My Bills', () => {
   });
 
   it('downloads a bill when acme.admin clicks a bar of the invoice graph', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
     await page.goto('/my-bills');
     const graph = page.getByRole('figure', { name: 'Cost of each bill' });
     const bars = graph.locator('.MuiBarChart-element');
@@ -217,8 +214,7 @@ describe('dashboard and My Bills', () => {
   });
 
   it('downloads the bill PDF and the call-detail CSV from the table', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
     await page.goto('/my-bills');
     const billButton = page.getByRole('button', { name: /^Download bill INV\d/ }).first();
     await billButton.waitFor();
@@ -242,8 +238,7 @@ describe('dashboard and My Bills', () => {
   });
 
   it('says so when a download fails, and frees the button', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
     await page.route('**/api/invoices/download**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
     );
@@ -261,8 +256,8 @@ describe('dashboard and My Bills', () => {
   });
 
   it('shows acme.finance the bills but no estate', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.finance');
+    const { page, problems } = await portal.openAs('acme.finance', DESKTOP);
+    await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await tile(page, 'Latest Bill')
       .getByText(/^£[\d,]+\.\d\d$/)
@@ -284,8 +279,8 @@ describe('dashboard and My Bills', () => {
   });
 
   it('shows acme.mobile its device and usage, and neither the bills tiles nor the My Bills route', async () => {
-    const { page, problems } = await portal.open(PHONE);
-    await signIn(page, 'acme.mobile');
+    const { page, problems } = await portal.openAs('acme.mobile', PHONE);
+    await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     // One device: the plural suffix is dropped.
     await tile(page, 'Your Estate').getByText('1 Device', { exact: true }).waitFor();
@@ -306,8 +301,8 @@ describe('dashboard and My Bills', () => {
   });
 
   it('welcomes a user the dashboard has nothing for', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.sitemanager');
+    const { page, problems } = await portal.openAs('acme.sitemanager', DESKTOP);
+    await page.goto('/');
     await page.getByRole('region', { name: 'Welcome' }).getByText('Welcome, acme.sitemanager').waitFor();
     expect(await page.getByRole('region', { name: 'Your Estate' }).count()).toBe(0);
     expect(await problems()).toEqual(NO_PROBLEMS);

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
-import { expectAccessible, NO_PROBLEMS, signIn } from './support/portal';
+import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 const SEARCH_API = '**/api/companies/search?**';
@@ -67,8 +67,8 @@ describe('header search', () => {
   const portal = usePortal();
 
   it("never shows or opens a previous term's results while the next term is searched", async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
+    await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     const { box, list, options } = typeAhead(page);
     const seen = await recordTypeAhead(page);
@@ -114,8 +114,8 @@ describe('header search', () => {
   });
 
   it('says when nothing matches and still links to the search page', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
+    await page.goto('/');
     const { box, options } = typeAhead(page);
     await box.fill('zzqx');
     await page.getByRole('status').filter({ hasText: 'No results for zzqx' }).waitFor();
@@ -132,8 +132,8 @@ describe('header search', () => {
   });
 
   it('keeps the number of a result in view however long its name', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
+    await page.goto('/');
     // The server's own answer, with each name made far longer than the list is wide.
     await page.route(SEARCH_API, async (route) => {
       const response = await route.fetch();
@@ -170,8 +170,8 @@ describe('header search', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`shows a failed search as a failure with a retry that works, and searching as searching (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
-      await signIn(page, 'acme.admin');
+      const { page, problems } = await portal.openAs('acme.admin', viewport);
+      await page.goto('/');
       let failing = true;
       let held: Promise<void> | undefined;
       await page.route(SEARCH_API, async (route) => {

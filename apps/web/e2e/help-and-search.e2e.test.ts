@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signInThroughApi } from './support/api-session';
 import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
-import { DEMO_PASSWORD, expectAccessible, NO_PROBLEMS, signIn } from './support/portal';
+import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 /** Calls the API as the signed-in page would, with its stored token. */
@@ -19,8 +20,8 @@ describe('search, FAQ and contact', () => {
   const portal = usePortal();
 
   it('finds a user’s own line written with +44 and spaces, and keeps the term in the URL', async () => {
-    const { page, problems } = await portal.open();
-    await signIn(page, 'acme.broadband');
+    const { page, problems } = await portal.openAs('acme.broadband');
+    await page.goto('/');
     const own = await apiGet<ListReply<{ identifier: string; name: string }>>(
       page,
       '/api/endpoints/broadbandConnection/user?$select=identifier,name',
@@ -46,20 +47,16 @@ describe('search, FAQ and contact', () => {
   });
 
   it('finds nothing of another company', async () => {
-    const { page, problems } = await portal.open();
     // A site of Globex, found by Globex's own administrator...
-    const signInReply = await page.request.post('/api/login', {
-      form: { username: 'globex.admin', password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' },
-    });
-    const { token } = (await signInReply.json()) as { token: { access_token: string } };
-    const globexSearch = await page.request.get('/api/companies/search?searchTerm=Head%20Office&type=Site', {
-      headers: { Authorization: `Bearer ${token.access_token}` },
-    });
-    const globexSite = ((await globexSearch.json()) as ListReply<{ name: string }>).value[0]?.name;
+    const globex = await signInThroughApi(portal.server.baseUrl, 'globex.admin');
+    const globexSearch = await globex.get<ListReply<{ name: string }>>(
+      '/api/companies/search?searchTerm=Head%20Office&type=Site',
+    );
+    const globexSite = globexSearch?.value[0]?.name;
     if (!globexSite) throw new Error('Globex has no head office');
 
     // ...is not found by Acme's.
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin');
     const searched = page.waitForResponse((response) => response.url().includes('/api/companies/search'));
     await page.goto(`/search?searchTerm=${encodeURIComponent(globexSite)}`);
     await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
@@ -76,8 +73,8 @@ describe('search, FAQ and contact', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`shows the partner’s FAQ and contact details (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
-      await signIn(page, 'acme.finance');
+      const { page, problems } = await portal.openAs('acme.finance', viewport);
+      await page.goto('/');
       const partner = await apiGet<{ name: string; partnerContacts: Array<{ type: string; value: string }> }>(
         page,
         '/api/partners/current',

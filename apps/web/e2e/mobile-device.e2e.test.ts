@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './support/api-session';
 import { animationsFinished, DESKTOP, PHONE, takeScreenshot, type ViewportProfile } from './support/browser';
-import { expectAccessible, latestEmail, NO_PROBLEMS, signIn } from './support/portal';
+import { expectAccessible, latestEmail, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 /** A mobile line of the demo estate as the device page sees it. */
@@ -362,8 +362,7 @@ describe('mobile device page', () => {
 
   it('says when no device has the number, at phone width too', async () => {
     for (const viewport of [DESKTOP, PHONE] as ViewportProfile[]) {
-      const { page } = await portal.open(viewport);
-      await signIn(page, 'acme.admin');
+      const { page } = await portal.openAs('acme.admin', viewport);
       await page.goto('/mobile/device/07999999999');
       await page.getByText('Unable to find a device with the mobile number 07999999999').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

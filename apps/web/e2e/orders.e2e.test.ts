@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, takeScreenshot } from './support/browser';
-import { expectAccessible, NO_PROBLEMS, signIn } from './support/portal';
+import { expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 describe('orders', () => {
   const portal = usePortal();
 
   it('lists both kinds of order newest first, pages, filters, exports and opens an order', async () => {
-    const { page, problems } = await portal.open(DESKTOP);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', DESKTOP);
 
     for (const [path, title] of [
       ['/mobile/orders', 'Mobile Orders'],
@@ -91,8 +90,7 @@ describe('orders', () => {
   });
 
   it('shows stacked cards on a phone that load more as you scroll', async () => {
-    const { page, problems } = await portal.open(PHONE);
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin', PHONE);
     await page.goto('/broadband/orders?orders.size=5');
     const cards = page.getByRole('list', { name: 'Broadband Orders' }).locator(':scope > li');
     await cards.first().waitFor();
@@ -113,8 +111,7 @@ describe('orders', () => {
   });
 
   it('keeps orders away from a user without the permission', async () => {
-    const { page } = await portal.open();
-    await signIn(page, 'acme.finance');
+    const { page } = await portal.openAs('acme.finance');
     await page.goto('/broadband/orders');
     await page.waitForURL((url) => url.pathname === '/');
   });

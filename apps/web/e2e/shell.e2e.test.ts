@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi } from './support/api-session';
 import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
-import { DEMO_PASSWORD, expectAccessible, NO_PROBLEMS, sideMenuLabels, signIn } from './support/portal';
+import { DEMO_PASSWORD, expectAccessible, NO_PROBLEMS, sideMenuLabels } from './support/portal';
 import { usePortal } from './support/suite';
 
 const ALWAYS = ['FAQ', 'Contact', 'Account', 'Logout'];
@@ -11,8 +11,8 @@ describe('shell', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`frames the page with logo, title, company name, search, menu and banner (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
-      await signIn(page, 'acme.admin');
+      const { page, problems } = await portal.openAs('acme.admin', viewport);
+      await page.goto('/');
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
 
       const toolbar = page.getByRole('navigation', { name: 'Portal' });
@@ -67,14 +67,14 @@ describe('shell', () => {
     ],
     ['acme.mobile', ['Home', 'Mobile > Estate', ...ALWAYS]],
   ])('shows %s only the menu entries it may open', async (userName, expected) => {
-    const { page } = await portal.open();
-    await signIn(page, userName);
+    const { page } = await portal.openAs(userName);
+    await page.goto('/');
     expect(await sideMenuLabels(page)).toEqual(expected);
   });
 
   it('sends a user home from a route they lack the permission for, and from unknown paths', async () => {
-    const { page, problems } = await portal.open();
-    await signIn(page, 'acme.finance');
+    const { page, problems } = await portal.openAs('acme.finance');
+    await page.goto('/');
     for (const denied of ['/mobile/orders', '/users/view', '/broadband/orders/1', '/no/such/page']) {
       await page.goto(denied);
       await page.waitForURL((url) => url.pathname === '/');
@@ -101,8 +101,8 @@ describe('shell', () => {
     expect(await paused.getByRole('listbox', { name: 'Search results' }).count()).toBe(0);
     expect(searches).toEqual([]);
 
-    const { page, problems } = await portal.open();
-    await signIn(page, 'acme.admin');
+    const { page, problems } = await portal.openAs('acme.admin');
+    await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search' });
     const searched = page.waitForRequest((request) => request.url().includes('/api/companies/search'));
     await box.fill('london');
@@ -137,8 +137,8 @@ describe('shell', () => {
   });
 
   it('remembers a dismissed message after a reload', async () => {
-    const { page } = await portal.open();
-    await signIn(page, 'acme.admin');
+    const { page } = await portal.openAs('acme.admin');
+    await page.goto('/');
     const banner = page.getByRole('region', { name: 'Messages' });
     const first = banner.getByRole('alert').first();
     const text = await first.textContent();
@@ -155,9 +155,8 @@ describe('shell', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`shows My Account with details, access and a working password change (${viewport.name})`, async () => {
-      const { page, problems } = await portal.open(viewport);
       const userName = viewport === PHONE ? 'acme.broadband' : 'acme.sitemanager';
-      await signIn(page, userName);
+      const { page, problems } = await portal.openAs(userName, viewport);
       await page.goto('/account');
       await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
       await page.getByText(userName, { exact: true }).waitFor();
@@ -211,8 +210,8 @@ describe('shell', () => {
   }
 
   it('ends the session and goes to sign-in when the refresh fails', async () => {
-    const { page } = await portal.open();
-    await signIn(page, 'acme.admin');
+    const { page } = await portal.openAs('acme.admin');
+    await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     // Both tokens go stale: the next call gets a 401, and the refresh is refused.
     await page.evaluate(() => {

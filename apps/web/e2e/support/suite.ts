@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser, openPortalPage, type PortalPage, VIEWPORTS, type ViewportProfile } from './browser';
+import { type ApiSession, signInThroughApi } from './api-session';
+import { DESKTOP, launchBrowser, openPortalPage, type PortalPage, type ViewportProfile } from './browser';
 import { type CarrierSim, startCarrierSim } from './carrier-sim';
 import { type PortalServer, startPortalServer } from './portal-server';
 
@@ -31,6 +32,17 @@ export function usePortal() {
     await carriers?.close();
   });
 
+  /** A fresh context; `localStorage` seeds the portal's storage (e.g. `signInThroughApi(...).storage`). */
+  async function open(
+    viewport: ViewportProfile = DESKTOP,
+    localStorage: Readonly<Record<string, string>> = {},
+  ): Promise<PortalPage> {
+    if (!server || !browser) throw new Error('beforeAll did not start the server and the browser');
+    const portalPage = await openPortalPage(browser, viewport, server.baseUrl, localStorage);
+    pages.push(portalPage);
+    return portalPage;
+  }
+
   return {
     get server(): PortalServer {
       if (!server) throw new Error('beforeAll did not start the server');
@@ -41,15 +53,15 @@ export function usePortal() {
       if (!carriers) throw new Error('beforeAll did not start the carrier simulators');
       return carriers;
     },
-    /** A fresh context; `localStorage` seeds the portal's storage (e.g. `signInThroughApi(...).storage`). */
-    async open(
-      viewport: ViewportProfile = VIEWPORTS[0] as ViewportProfile,
-      localStorage: Readonly<Record<string, string>> = {},
-    ): Promise<PortalPage> {
-      if (!server || !browser) throw new Error('beforeAll did not start the server and the browser');
-      const portalPage = await openPortalPage(browser, viewport, server.baseUrl, localStorage);
-      pages.push(portalPage);
-      return portalPage;
+    open,
+    /**
+     * A fresh context signed in as a demo account through the API, on no page yet: tests other than the sign-in
+     * tests start where they test (`page.goto`) rather than going through the login form and the home page.
+     */
+    async openAs(userName: string, viewport: ViewportProfile = DESKTOP): Promise<PortalPage & { session: ApiSession }> {
+      if (!server) throw new Error('beforeAll did not start the server');
+      const session = await signInThroughApi(server.baseUrl, userName);
+      return { ...(await open(viewport, session.storage)), session };
     },
   };
 }
