@@ -18,6 +18,10 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Each file has its own database and app (useTestApp), so files need no fresh module graph: importing the
+          // server's modules once per worker, not once per file, took a quarter off the unit and API run (decision 0176).
+          isolate: false,
+          pool: 'threads',
         },
       },
       { test: { name: 'carrier-sim', root: 'apps/carrier-sim', include: ['src/**/*.test.ts'] } },
@@ -32,6 +36,9 @@ export default defineConfig({
           // Component tests (*.test.tsx) opt into jsdom with a `// @vitest-environment jsdom` comment; this file
           // adds DOM cleanup there and does nothing in the node environment.
           setupFiles: ['src/test/setup-dom.ts'],
+          // Threads start and import faster than forked processes: 131 s became 91 s (decision 0176). The files stay
+          // isolated: the components' module state (query caches, the fake API) is per file.
+          pool: 'threads',
           // Pages live at http://localhost/, so API calls resolve to http://localhost/api/... (msw handlers say so).
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
         },

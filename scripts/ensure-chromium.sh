@@ -1,37 +1,44 @@
 #!/usr/bin/env bash
-# Makes sure the system Chromium used by the browser tests (apps/web/e2e) is installed at /usr/bin/chromium.
-# Installs it with apt-get when missing; as root directly, otherwise through sudo when available.
+# Makes sure Debian's Chromium packages are installed: chromium (/usr/bin/chromium: the benchmarks, Lighthouse) and
+# chromium-headless-shell (/usr/bin/chromium-headless-shell: the browser tests in apps/web/e2e, decision 0175).
+# Installs the missing ones with apt-get; as root directly, otherwise through sudo when available.
 set -euo pipefail
 
-CHROMIUM=/usr/bin/chromium
+declare -A BINARIES=([chromium]=/usr/bin/chromium [chromium-headless-shell]=/usr/bin/chromium-headless-shell)
+MISSING=()
+for package in "${!BINARIES[@]}"; do
+  [ -x "${BINARIES[$package]}" ] || MISSING+=("$package")
+done
 
-if [ -x "$CHROMIUM" ]; then
+if [ "${#MISSING[@]}" -eq 0 ]; then
   exit 0
 fi
 
-echo "ensure-chromium: $CHROMIUM not found, installing the chromium package with apt-get" >&2
+echo "ensure-chromium: installing ${MISSING[*]} with apt-get" >&2
 
 if [ "$(id -u)" -eq 0 ]; then
   SUDO=()
 elif command -v sudo >/dev/null 2>&1; then
   SUDO=(sudo)
 else
-  echo "ensure-chromium: not root and sudo is not available; install chromium yourself (apt-get install chromium)" >&2
+  echo "ensure-chromium: not root and sudo is not available; install them yourself (apt-get install ${MISSING[*]})" >&2
   exit 1
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-chromium: apt-get is not available; install Chromium so that $CHROMIUM exists" >&2
+  echo "ensure-chromium: apt-get is not available; install Chromium so that ${BINARIES[*]} exist" >&2
   exit 1
 fi
 
 export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update
-"${SUDO[@]}" apt-get install -y chromium
+"${SUDO[@]}" apt-get install -y "${MISSING[@]}"
 
-if [ ! -x "$CHROMIUM" ]; then
-  echo "ensure-chromium: chromium was installed but $CHROMIUM is still missing; the browser tests cannot run" >&2
-  exit 1
-fi
-
-echo "ensure-chromium: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM installed")" >&2
+for package in "${MISSING[@]}"; do
+  binary="${BINARIES[$package]}"
+  if [ ! -x "$binary" ]; then
+    echo "ensure-chromium: $package was installed but $binary is still missing; the browser tests cannot run" >&2
+    exit 1
+  fi
+  echo "ensure-chromium: $("$binary" --version 2>/dev/null || echo "$binary installed")" >&2
+done
