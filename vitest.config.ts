@@ -50,7 +50,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           // The built server loads the demo data once per run; each test file's server starts on a copy.
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A bound for a hung test, not a speed target: tests wait for states, and on a loaded 2-core machine a test
+          // that signs up a user by e-mail has taken 46 s.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           // A page under a loaded CI machine may take seconds to draw; expect.poll's own 1 s made tests flaky.
           expect: { poll: { timeout: 15_000 } },
