@@ -243,7 +243,9 @@ describe('charts', () => {
     expect(await axisTitles(calls)).toEqual(['Calls']);
     const ticks = await yTicks(calls);
     expect(ticks.length).toBeGreaterThan(2);
-    expect(ticks.at(-1)?.text).toMatch(/^\d,\d{3}$/);
+    // Thousands or more: the demo data is made from the day it is loaded, so the top tick is 8,000 one day and
+    // 10,000 another.
+    expect(ticks.at(-1)?.text).toMatch(/^\d{1,3}(,\d{3})+$/);
     for (const tick of ticks) expect(tick).toEqual({ text: expect.stringMatching(/^\d{1,3}(,\d{3})*$/), inside: true });
     // Duration and cost too.
     for (const [name, title] of [
