@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       FAULT_REPORT_QUOTA_BYTES: '5000',
       UPLOAD_SWEEP: 'off',
       UPLOAD_SWEEP_INTERVAL_MS: '60000',
+      CARRIER_READ_TIMEOUT_MS: '4000',
     });
     expect(config).toMatchObject({
       env: 'test',
@@ -73,7 +74,12 @@ describe('loadConfig', () => {
       webDistDir: path.resolve('some/dist'),
       faultReportQuotaBytes: 5000,
       uploadSweep: { enabled: false, intervalMs: 60_000 },
+      carrierReadTimeoutMs: 4000,
     });
+  });
+
+  it.each(['50', 'soon', '60001'])('rejects CARRIER_READ_TIMEOUT_MS=%s naming the variable', (value) => {
+    expect(configErrorOf({ CARRIER_READ_TIMEOUT_MS: value }).message).toMatch(/^\s+CARRIER_READ_TIMEOUT_MS: /m);
   });
 
   it.each(['abc', '70000', '0', '3000.5'])('rejects PORT=%s naming the variable', (port) => {

@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   CARRIER_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   CARRIER_WORKER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   CARRIER_WORKER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // One try of a carrier read (a device's status, a line's history); unset, the adapters' own (2.5 s). A send's
+  // limit (5 s) caps it.
+  CARRIER_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   // The simulator's own defaults; a real carrier's key and token come from the environment (docs/decisions/0085).
   HALO_API_KEY: z.string().trim().min(1).default('halo-demo-key'),
   VERTEX_API_TOKEN: z.string().trim().min(1).default('vertex-demo-token'),
@@ -91,6 +94,8 @@ export type Config = {
   /** Built web app to serve; undefined means API only (dev runs the Vite server instead). */
   webDistDir: string | undefined;
   carrierSimUrl: string;
+  /** CARRIER_READ_TIMEOUT_MS; unset, the adapters' default. */
+  carrierReadTimeoutMs?: number | undefined;
   /** The worker that sends stored carrier requests (docs/decisions/0088); off, requests wait in the table. */
   carrierWorker: CarrierWorkerConfig;
   /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : production ? defaultWebDist() : undefined,
     carrierSimUrl: e.CARRIER_SIM_URL,
+    carrierReadTimeoutMs: e.CARRIER_READ_TIMEOUT_MS,
     carrierWorker: {
       enabled: e.CARRIER_WORKER === 'on',
       pollMs: e.CARRIER_WORKER_POLL_MS,

@@ -64,11 +64,13 @@ async function failListRequests(page: Page, api: string, which: (params: URLSear
   return state;
 }
 
-/** The rows of a list as either view draws them: table body rows, or cards. */
+/** The rows of a list as either view draws them: table body rows (not the skeleton nor a failure row), or cards. */
 function listRows(page: Page, viewport: ViewportProfile, label: string): Locator {
   return viewport === PHONE
     ? page.getByRole('list', { name: label, exact: true }).getByTestId('data-table-card')
-    : page.getByRole('table', { name: label, exact: true }).locator('tbody tr:not([aria-hidden="true"])');
+    : page
+        .getByRole('table', { name: label, exact: true })
+        .locator('tbody tr:not([aria-hidden="true"]):not(:has([role="alert"]))');
 }
 
 async function waitForIdle(page: Page): Promise<void> {
@@ -135,6 +137,8 @@ describe('list states, companies and cards', () => {
         await retry.waitFor();
         failure.failing = false;
         await retry.click();
+        // On a table the failure is itself a body row: wait for it to go before reading the rows.
+        await alert.waitFor({ state: 'detached' });
         await listRows(page, viewport, list.label).first().waitFor();
         expect(await listRows(page, viewport, list.label).count(), list.name).toBeGreaterThan(0);
         expect(await page.getByText(list.loadError).count(), list.name).toBe(0);

@@ -4,7 +4,7 @@ import { type BroadbandCarrierAdapter, DEFAULT_TEST_POLLING, type TestPolling } 
 import type { BroadbandFaultCarrier } from './broadband-fault.js';
 import { KeystoneAdapter } from './keystone/keystone-adapter.js';
 import { logCircuitChanges, type MobileCarrierOptions } from './mobile-carriers.js';
-import { DEFAULT_RESILIENCE } from './resilience.js';
+import { DEFAULT_RESILIENCE, readTimeoutOf } from './resilience.js';
 import { SkylarkAdapter } from './skylark/skylark-adapter.js';
 
 /** Where the broadband carriers' APIs live below CARRIER_SIM_URL (docs/decisions/0096). */
@@ -31,10 +31,11 @@ export type BroadbandCarrierOptions = MobileCarrierOptions & { polling?: Partial
 
 /** Both broadband carriers' adapters, built once per process so each circuit breaker sees every call. */
 export function buildBroadbandCarriers(
-  config: Pick<Config, 'carrierSimUrl' | 'keystoneApiKey' | 'skylarkApiToken'>,
+  config: Pick<Config, 'carrierSimUrl' | 'keystoneApiKey' | 'skylarkApiToken'> &
+    Partial<Pick<Config, 'carrierReadTimeoutMs'>>,
   options: BroadbandCarrierOptions = {},
 ): BroadbandCarriers {
-  const timings = { ...DEFAULT_RESILIENCE, ...options.timings };
+  const timings = { ...DEFAULT_RESILIENCE, ...readTimeoutOf(config), ...options.timings };
   const polling = { ...DEFAULT_TEST_POLLING, ...options.polling };
   const base = config.carrierSimUrl.replace(/\/+$/, '');
   const carriers = {

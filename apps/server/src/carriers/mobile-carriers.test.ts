@@ -252,6 +252,21 @@ describe('resilience', () => {
     expect(send.ms).toBeGreaterThanOrEqual(3 * TIMINGS.timeoutMs);
   });
 
+  it("reads within the deployment's CARRIER_READ_TIMEOUT_MS", async () => {
+    carriers = buildMobileCarriers(
+      {
+        carrierSimUrl: sim.url,
+        haloApiKey: 'halo-demo-key',
+        vertexApiToken: 'vertex-demo-token',
+        carrierReadTimeoutMs: 150,
+      },
+      { timings: { ...TIMINGS, readRetries: 0, breakAfterFailures: 10 } },
+    );
+    await sim.setFault('mobile-27-36', { mode: 'timeout' });
+    const read = await carriers.vertex.details(VERTEX_LINE).catch((error: unknown) => error);
+    expect((read as Error).message).toContain('did not answer within 150 ms');
+  });
+
   it('never lets reads wait longer than changes, whatever is configured', () => {
     expect(readTimings({ ...TIMINGS, readTimeoutMs: 10_000, readRetries: 5 })).toEqual({
       timeoutMs: TIMINGS.timeoutMs,

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { CarrierHttp } from './carrier-http.js';
 import { HaloAdapter } from './halo/halo-adapter.js';
 import type { FirstCarrierAdapter, SecondCarrierAdapter } from './mobile-carrier.js';
-import { DEFAULT_RESILIENCE, type ResilienceTimings } from './resilience.js';
+import { DEFAULT_RESILIENCE, type ResilienceTimings, readTimeoutOf } from './resilience.js';
 import { VertexAdapter } from './vertex/vertex-adapter.js';
 
 /** Where the carriers' APIs live below CARRIER_SIM_URL (docs/decisions/0080). */
@@ -32,10 +32,11 @@ export type MobileCarrierOptions = {
  * carrier if every call shares it.
  */
 export function buildMobileCarriers(
-  config: Pick<Config, 'carrierSimUrl' | 'haloApiKey' | 'vertexApiToken'>,
+  config: Pick<Config, 'carrierSimUrl' | 'haloApiKey' | 'vertexApiToken'> &
+    Partial<Pick<Config, 'carrierReadTimeoutMs'>>,
   options: MobileCarrierOptions = {},
 ): MobileCarriers {
-  const timings = { ...DEFAULT_RESILIENCE, ...options.timings };
+  const timings = { ...DEFAULT_RESILIENCE, ...readTimeoutOf(config), ...options.timings };
   const base = config.carrierSimUrl.replace(/\/+$/, '');
   const carriers = {
     halo: new HaloAdapter({ baseUrl: `${base}${HALO_PATH}`, apiKey: config.haloApiKey, timings }),

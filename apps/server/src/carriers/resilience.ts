@@ -44,6 +44,11 @@ export const DEFAULT_RESILIENCE: ResilienceTimings = {
   halfOpenAfterMs: 30_000,
 };
 
+/** The deployment's read timeout (CARRIER_READ_TIMEOUT_MS), as an override of the default timings. */
+export function readTimeoutOf(config: { carrierReadTimeoutMs?: number | undefined }): Partial<ResilienceTimings> {
+  return config.carrierReadTimeoutMs === undefined ? {} : { readTimeoutMs: config.carrierReadTimeoutMs };
+}
+
 /** No answer, a timeout, a 5xx or throttling: the carrier may well answer if asked again. */
 export class TransientCarrierFailure extends Error {
   constructor(message: string, options?: ErrorOptions) {

@@ -18,7 +18,9 @@ export function usePortal() {
 
   beforeAll(async () => {
     carriers = await startCarrierSim();
-    const env = { CARRIER_SIM_URL: carriers.url };
+    // The simulator shares this worker's event loop on a loaded machine: a read gets the send's 5 s, not 2.5 s, before
+    // the page says the carrier did not answer (how soon a read gives up is mobile-carriers.test.ts's to measure).
+    const env = { CARRIER_SIM_URL: carriers.url, CARRIER_READ_TIMEOUT_MS: '5000' };
     [server, browser] = await Promise.all([
       startPortalServer({ dataDirFrom: inject('portalDataDir'), env }),
       launchBrowser(),
