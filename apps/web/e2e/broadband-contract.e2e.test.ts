@@ -225,6 +225,7 @@ describe('broadband contract page', () => {
       ['Authentication Logs', 'Authentication Logs'],
     ] as const) {
       await tabs.getByRole('tab', { name: tab }).click();
+      await tabs.getByRole('tab', { name: tab, selected: true }).waitFor();
       const rows = page.getByRole('table', { name: table }).getByRole('row');
       await rows.nth(1).waitFor();
       expect(await rows.nth(1).textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);

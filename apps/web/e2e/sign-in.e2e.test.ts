@@ -15,7 +15,8 @@ import { usePortal } from './support/suite';
 const NEW_PASSWORD = 'Fresh-Start-2027!';
 
 describe('sign-in', () => {
-  const portal = usePortal();
+  // The first screen a user meets, as they meet it: with its transitions.
+  const portal = usePortal({ motion: 'moving' });
 
   it('is served with the strict Content-Security-Policy', async () => {
     const { page } = await portal.open();

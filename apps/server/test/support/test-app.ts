@@ -7,7 +7,7 @@ import { buildMobileCarriers } from '../../src/carriers/mobile-carriers.js';
 import type { ResilienceTimings } from '../../src/carriers/resilience.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
-import { openPgliteCopy } from './test-databases.js';
+import { appEngine, openPgliteCopy } from './test-databases.js';
 
 export { DEMO_ANCHOR_DAY } from './database-templates.js';
 
@@ -78,14 +78,16 @@ export function useDemoApp(env: EnvOption = {}, options: TestAppOptions = {}) {
 }
 
 function useApp(env: EnvOption, withDemoData: boolean, options: TestAppOptions) {
-  const state: { app?: App; database?: DatabaseHandle } = {};
+  const state: { app?: App; database?: DatabaseHandle; dispose?: () => Promise<void> } = {};
   beforeAll(async () => {
-    state.database = (await openPgliteCopy(withDemoData ? 'demo data' : 'migrated')).handle;
+    const copy = await appEngine().create(withDemoData ? 'demo data' : 'migrated');
+    state.database = copy.handle;
+    state.dispose = copy.dispose;
     state.app = await buildTestApp(state.database, typeof env === 'function' ? env() : env, options);
   });
   afterAll(async () => {
     await state.app?.close();
-    await state.database?.close();
+    await state.dispose?.();
   });
   return {
     get app(): App {

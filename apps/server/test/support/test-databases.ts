@@ -72,3 +72,12 @@ export function testEngines(): TestEngine[] {
   const url = process.env.TEST_DATABASE_URL;
   return url ? [pglite, postgres(url)] : [pglite];
 }
+
+/**
+ * The engine the API tests' apps run on: PostgreSQL whenever TEST_DATABASE_URL names a server, as production does
+ * (and about a quarter faster than PGlite's WebAssembly build, decision 0179); PGlite otherwise. PGlite stays
+ * tested by every test of testEngines() and by the whole browser suite, whose server runs on it.
+ */
+export function appEngine(): TestEngine {
+  return testEngines().at(-1) ?? pglite;
+}

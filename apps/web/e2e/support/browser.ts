@@ -109,6 +109,20 @@ export interface PortalPage {
 }
 
 /**
+ * Whether pages play CSS animations and transitions. Still, a page is drawn once per change instead of 60 times a
+ * second while a spinner turns or a dialog fades: Chromium took a sixth less CPU over the same tests (decision 0178).
+ * The sign-in tests keep the motion a user sees.
+ */
+export type Motion = 'still' | 'moving';
+
+/** The portal's own stylesheets are unaware of it: it is adopted by the document, out of the CSP's reach. */
+function stillStyles(): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('*, *::before, *::after { animation: none !important; transition: none !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/**
  * A fresh browser context (no shared cookies or storage) at the given viewport, with problem tracking on.
  * `localStorage` starts the portal's origin with those entries (a session signed in through the API, say).
  */
@@ -117,6 +131,7 @@ export async function openPortalPage(
   viewport: ViewportProfile,
   baseUrl: string,
   localStorage: Readonly<Record<string, string>> = {},
+  motion: Motion = 'still',
 ): Promise<PortalPage> {
   const context = await browser.newContext({
     ...viewport.context,
@@ -136,6 +151,7 @@ export async function openPortalPage(
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const { problems } = await watchPageProblems(page);
+  if (motion === 'still') await page.addInitScript(stillStyles);
   return { context, page, problems, close: () => context.close() };
 }
 

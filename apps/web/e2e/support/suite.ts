@@ -1,16 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { type ApiSession, signInThroughApi } from './api-session';
-import { DESKTOP, launchBrowser, openPortalPage, type PortalPage, type ViewportProfile } from './browser';
+import { DESKTOP, launchBrowser, type Motion, openPortalPage, type PortalPage, type ViewportProfile } from './browser';
 import { type CarrierSim, startCarrierSim } from './carrier-sim';
 import { type PortalServer, startPortalServer } from './portal-server';
 
 /**
  * One built portal server (on its own copy of the demo data the run prepared), the carrier simulators it calls, and
  * one Chromium for a test file;
- * `open()` gives a fresh browser context (no shared storage) with problem tracking at the given viewport.
+ * `open()` gives a fresh browser context (no shared storage) with problem tracking at the given viewport, its pages
+ * still unless the file asks for `motion: 'moving'`.
  */
-export function usePortal() {
+export function usePortal({ motion = 'still' }: { motion?: Motion } = {}) {
   let server: PortalServer | undefined;
   let carriers: CarrierSim | undefined;
   let browser: Browser | undefined;
@@ -27,6 +28,19 @@ export function usePortal() {
     ]);
   });
 
+  // A failed test says what its pages showed and what the server last did, which a CI log otherwise cannot tell.
+  let pagesBefore = 0;
+  beforeEach(() => {
+    pagesBefore = pages.length;
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const shown = await Promise.all(pages.slice(pagesBefore).map(describePage));
+    console.error(
+      `--- ${task.name}: what its pages showed ---\n${shown.join('\n')}\n--- the server's last lines ---\n${serverTail(server)}`,
+    );
+  });
+
   afterAll(async () => {
     await Promise.allSettled(pages.map((page) => page.close()));
     await browser?.close();
@@ -40,7 +54,7 @@ export function usePortal() {
     localStorage: Readonly<Record<string, string>> = {},
   ): Promise<PortalPage> {
     if (!server || !browser) throw new Error('beforeAll did not start the server and the browser');
-    const portalPage = await openPortalPage(browser, viewport, server.baseUrl, localStorage);
+    const portalPage = await openPortalPage(browser, viewport, server.baseUrl, localStorage, motion);
     pages.push(portalPage);
     return portalPage;
   }
@@ -66,4 +80,19 @@ export function usePortal() {
       return { ...(await open(viewport, session.storage)), session };
     },
   };
+}
+
+async function describePage({ page }: PortalPage): Promise<string> {
+  if (page.isClosed()) return '(closed)';
+  // The accessibility tree, as the tests' locators see the page (the header and any open popup included): which tab
+  // is selected, which option is active, which rows a table has.
+  const tree = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 2_000 })
+    .catch((error: unknown) => `(unreadable: ${String(error)})`);
+  return `${page.url()}\n${tree.slice(0, 12_000)}`;
+}
+
+function serverTail(server: PortalServer | undefined, lines = 30): string {
+  return (server?.logs() ?? '').trimEnd().split('\n').slice(-lines).join('\n');
 }
