@@ -72,8 +72,17 @@ afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 async function aWholeSweep() {
   for (let round = 0; round < 2; round += 1) {
     const marker = leave(`${randomUUID()}/1.png`, 2 * HOUR_MS);
-    await recordUnfinished(folderOf(marker));
-    await vi.waitFor(() => expect(existsSync(marker)).toBe(false), { timeout: 15_000, interval: 50 });
+    const folder = folderOf(marker);
+    await recordUnfinished(folder);
+    await vi.waitFor(
+      async () => {
+        // A sweep that looked into the folder before its record existed, and ended the old records after, leaves
+        // the image with no record for good (as it would a restored backup's): record it again until one takes it.
+        if (existsSync(marker) && !(await uploadRecords()).includes(folder)) await recordUnfinished(folder);
+        expect(existsSync(marker)).toBe(false);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   }
 }
 
