@@ -7,7 +7,7 @@ import { buildMobileCarriers } from '../../src/carriers/mobile-carriers.js';
 import type { ResilienceTimings } from '../../src/carriers/resilience.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
-import { appEngine, openPgliteCopy } from './test-databases.js';
+import { appEngine, openPgliteCopy, type TestDatabase } from './test-databases.js';
 
 export { DEMO_ANCHOR_DAY } from './database-templates.js';
 
@@ -78,16 +78,14 @@ export function useDemoApp(env: EnvOption = {}, options: TestAppOptions = {}) {
 }
 
 function useApp(env: EnvOption, withDemoData: boolean, options: TestAppOptions) {
-  const state: { app?: App; database?: DatabaseHandle; dispose?: () => Promise<void> } = {};
+  const state: { app?: App; copy?: TestDatabase } = {};
   beforeAll(async () => {
-    const copy = await appEngine().create(withDemoData ? 'demo data' : 'migrated');
-    state.database = copy.handle;
-    state.dispose = copy.dispose;
-    state.app = await buildTestApp(state.database, typeof env === 'function' ? env() : env, options);
+    state.copy = await appEngine().create(withDemoData ? 'demo data' : 'migrated');
+    state.app = await buildTestApp(state.copy.handle, typeof env === 'function' ? env() : env, options);
   });
   afterAll(async () => {
     await state.app?.close();
-    await state.dispose?.();
+    await state.copy?.dispose();
   });
   return {
     get app(): App {
@@ -95,8 +93,8 @@ function useApp(env: EnvOption, withDemoData: boolean, options: TestAppOptions) 
       return state.app;
     },
     get database(): DatabaseHandle {
-      if (!state.database) throw new Error('the database is opened in beforeAll');
-      return state.database;
+      if (!state.copy) throw new Error('the database is opened in beforeAll');
+      return state.copy.handle;
     },
   };
 }

@@ -79,5 +79,6 @@ export function testEngines(): TestEngine[] {
  * tested by every test of testEngines() and by the whole browser suite, whose server runs on it.
  */
 export function appEngine(): TestEngine {
-  return testEngines().at(-1) ?? pglite;
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? postgres(url) : pglite;
 }
