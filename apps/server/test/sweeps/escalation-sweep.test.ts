@@ -150,22 +150,26 @@ async function administrator(universe: Universe, spec: AdminSpec) {
   const level = profile.level as ProfileLevel;
   if (level === 'Company') {
     const companies = picks(universe.companies, spec.items).slice(0, 2);
-    await db()
-      .insertInto('user_companies')
-      .values(companies.map((company_id) => ({ user_id: id, company_id, partner_id: universe.partnerId })))
-      .execute();
+    // A random pick may hold none: an administrator of nothing at this level, and no empty INSERT.
+    if (companies.length > 0)
+      await db()
+        .insertInto('user_companies')
+        .values(companies.map((company_id) => ({ user_id: id, company_id, partner_id: universe.partnerId })))
+        .execute();
   } else if (level === 'Site') {
     const sites = picks(universe.sites, spec.items).slice(0, 3);
-    await db()
-      .insertInto('user_sites')
-      .values(sites.map((site) => ({ user_id: id, site_id: site.id })))
-      .execute();
+    if (sites.length > 0)
+      await db()
+        .insertInto('user_sites')
+        .values(sites.map((site) => ({ user_id: id, site_id: site.id })))
+        .execute();
   } else if (level === 'Team') {
     const teams = picks(universe.teams, spec.items).slice(0, 2);
-    await db()
-      .insertInto('user_teams')
-      .values(teams.map((team) => ({ user_id: id, team_id: team.id })))
-      .execute();
+    if (teams.length > 0)
+      await db()
+        .insertInto('user_teams')
+        .values(teams.map((team) => ({ user_id: id, team_id: team.id })))
+        .execute();
   } else {
     const endpoints = picks(
       universe.endpoints,
