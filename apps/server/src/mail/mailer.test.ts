@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,27 @@ describe('createMailer without SMTP_URL', () => {
     await Promise.all([1, 2, 3].map((n) => mailer.send({ to: 'a@example.com', subject: `n${n}`, text: 'hello' })));
     const files = (await readdir(outboxDir(dataDir))).filter((file) => file.startsWith('1970-'));
     expect(files).toHaveLength(3);
+  });
+
+  it('never shows a reader of the outbox a message half written', async () => {
+    const ownDataDir = await mkdtemp(path.join(dataDir, 'reader-'));
+    const mailer = createMailer({ dataDir: ownDataDir, mailFrom: FROM, smtpUrl: undefined });
+    const dir = outboxDir(ownDataDir);
+    await mkdir(dir);
+    const body = `${'x'.repeat(2_000_000)}\nEND`;
+    const reads = new Map<string, Promise<string>>();
+    const watcher = watch(dir, (_event, name) => {
+      if (name?.endsWith('.eml') && !reads.has(name)) reads.set(name, readFile(path.join(dir, name), 'utf8'));
+    });
+    try {
+      await Promise.all([1, 2, 3, 4].map((n) => mailer.send({ to: 'a@example.com', subject: `big ${n}`, text: body })));
+      await expect.poll(() => reads.size).toBe(4);
+    } finally {
+      watcher.close();
+      mailer.close();
+    }
+    for (const raw of await Promise.all(reads.values())) expect(parseMessage(raw).text).toMatch(/\r\nEND\r\n$/);
+    expect((await readdir(dir)).filter((file) => !file.endsWith('.eml'))).toEqual([]);
   });
 });
 

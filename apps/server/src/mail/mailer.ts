@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
@@ -88,8 +88,11 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
       const info = await transport.sendMail(envelope(message, id));
       const file = path.join(dir, `${fileTimestamp(clock())}-${id}.eml`);
       await mkdir(dir, { recursive: true });
-      // The outbox can hold temporary passwords: readable by the server's user only.
-      await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      // The outbox can hold temporary passwords: readable by the server's user only. Written under another name
+      // and renamed, so a reader of the outbox never opens a message half written.
+      const partial = `${file}.partial`;
+      await writeFile(partial, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      await rename(partial, file);
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),
