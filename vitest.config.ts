@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestBrowserFilesFirst } from './apps/web/e2e/support/longest-first.ts';
 
 // One runner for the whole suite; `--project` picks the layers (see the root package.json scripts).
 export default defineConfig({
@@ -7,6 +8,8 @@ export default defineConfig({
     // Vitest's default leaves one core free, which is one worker on a 2-core CI machine; the test files are
     // independent (each has its own database, server and browser), so every core runs one.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Browser files by their recorded durations, longest first, so that no long file starts last (decision 0181).
+    sequence: { sequencer: LongestBrowserFilesFirst },
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {

@@ -66,7 +66,9 @@ describe('GET /api/companies (OData)', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
-  it('survives 10,000 generated $filter/$orderby strings: only 200 or 400, never a row outside the estate', async () => {
+  // The grammar's depth is src/odata/fuzz.test.ts's, on the parser and the database; this is the same generators
+  // through HTTP, the estate scope and the text guard at the door, where a few thousand cover every outcome.
+  it('survives 2,000 generated $filter/$orderby strings: only 200 or 400, never a row outside the estate', async () => {
     const resource = companiesResource as unknown as AnyODataResource<never>;
     const validFilter = filterTree(resource, everyCompany).map(formatFilter);
     const validOrder = orderBy(resource).map(formatOrder);
@@ -93,10 +95,10 @@ describe('GET /api/companies (OData)', () => {
           expect(initechIds.has(company.id)).toBe(true);
         }
       }),
-      { numRuns: 10_000, seed: 20_261_121 },
+      { numRuns: 2_000, seed: 20_261_121 },
     );
     // Both kinds really happened: the generator is not only making errors, nor only valid text.
-    expect(statuses[200]).toBeGreaterThan(2_000);
-    expect(statuses[400]).toBeGreaterThan(2_000);
+    expect(statuses[200]).toBeGreaterThan(400);
+    expect(statuses[400]).toBeGreaterThan(400);
   }, 300_000);
 });
