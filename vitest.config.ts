@@ -64,6 +64,10 @@ export default defineConfig({
           // as Vitest asks of a project with a worker count of its own.
           maxWorkers: availableParallelism() + 1,
           sequence: { groupOrder: 1 },
+          // Each file's server, browser and database are made in its hooks; its modules hold nothing else, so files
+          // share their worker's imported modules (372 s became 352 s; decision 0182).
+          isolate: false,
+          pool: 'threads',
         },
       },
     ],

@@ -15,8 +15,8 @@ import { usePortal } from './support/suite';
 const NEW_PASSWORD = 'Fresh-Start-2027!';
 
 describe('sign-in', () => {
-  // The first screen a user meets, as they meet it: with its transitions.
-  const portal = usePortal({ motion: 'moving' });
+  // The first screen a user meets, as they meet it: with its transitions, on the embedded database npm start runs.
+  const portal = usePortal({ motion: 'moving', database: 'embedded' });
 
   it('is served with the strict Content-Security-Policy', async () => {
     const { page } = await portal.open();

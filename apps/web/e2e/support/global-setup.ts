@@ -1,25 +1,68 @@
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
+import { createDatabase, dropDatabase, removeStaleDatabases, testDatabaseServer } from './portal-database';
 import { preparePortalDataDir } from './portal-server';
+
+/** What a test file's server starts on a copy of: its data directory and, on PostgreSQL, its database. */
+export interface PortalStart {
+  dataDir: string;
+  /** The template database (a URL), when the files' servers run on PostgreSQL. */
+  database?: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The data directory every test file's server starts on a copy of (see preparePortalDataDir). */
-    portalDataDir: string;
+    /** The embedded database in its data directory, as `npm start` runs (see preparePortalDataDir). */
+    portalOnPglite: PortalStart;
+    /** The same demo data on the PostgreSQL server of TEST_DATABASE_URL, when it is set (decision 0182). */
+    portalOnPostgres: PortalStart | null;
   }
 }
 
 /**
  * Vitest global setup of the browser project: the server loads the demo data once per run, rather than once per
- * test file; a rerun in watch mode prepares it again, from the server as built then.
+ * test file, into PGlite and, when TEST_DATABASE_URL is set, into a PostgreSQL template database; a rerun in watch
+ * mode prepares them again, from the server as built then.
  */
 export default async function setup(project: TestProject) {
-  let dataDir = await preparePortalDataDir();
-  project.provide('portalDataDir', dataDir);
+  let prepared = await prepare();
+  const provide = () => {
+    project.provide('portalOnPglite', prepared.onPglite);
+    project.provide('portalOnPostgres', prepared.onPostgres);
+  };
+  provide();
   project.onTestsRerun(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-    dataDir = await preparePortalDataDir();
-    project.provide('portalDataDir', dataDir);
+    await prepared.dispose();
+    prepared = await prepare();
+    provide();
   });
-  return () => rm(dataDir, { recursive: true, force: true });
+  return () => prepared.dispose();
+}
+
+async function prepare() {
+  const server = testDatabaseServer();
+  const [pgliteDataDir, onPostgres] = await Promise.all([
+    preparePortalDataDir(),
+    server ? prepareOnPostgres(server) : null,
+  ]);
+  return {
+    onPglite: { dataDir: pgliteDataDir },
+    onPostgres,
+    async dispose() {
+      await rm(pgliteDataDir, { recursive: true, force: true });
+      if (server && onPostgres?.database) await dropDatabase(server, onPostgres.database);
+      if (onPostgres) await rm(onPostgres.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function prepareOnPostgres(server: string): Promise<PortalStart> {
+  await removeStaleDatabases(server);
+  const database = await createDatabase(server);
+  try {
+    return { dataDir: await preparePortalDataDir({ env: { DATABASE_URL: database } }), database };
+  } catch (error) {
+    await dropDatabase(server, database);
+    throw error;
+  }
 }

@@ -3,29 +3,44 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { type ApiSession, signInThroughApi } from './api-session';
 import { DESKTOP, launchBrowser, type Motion, openPortalPage, type PortalPage, type ViewportProfile } from './browser';
 import { type CarrierSim, startCarrierSim } from './carrier-sim';
+import { createDatabase, dropDatabase, testDatabaseServer } from './portal-database';
 import { type PortalServer, startPortalServer } from './portal-server';
+
+export interface PortalOptions {
+  motion?: Motion;
+  database?: 'postgres when set' | 'embedded';
+}
 
 /**
  * One built portal server (on its own copy of the demo data the run prepared), the carrier simulators it calls, and
  * one Chromium for a test file;
  * `open()` gives a fresh browser context (no shared storage) with problem tracking at the given viewport, its pages
- * still unless the file asks for `motion: 'moving'`.
+ * still unless the file asks for `motion: 'moving'`. The server runs on PostgreSQL when the run has one
+ * (TEST_DATABASE_URL), unless the file asks for `database: 'embedded'`, PGlite in the data directory as `npm start`
+ * runs it (decision 0182).
  */
-export function usePortal({ motion = 'still' }: { motion?: Motion } = {}) {
+export function usePortal({ motion = 'still', database = 'postgres when set' }: PortalOptions = {}) {
   let server: PortalServer | undefined;
   let carriers: CarrierSim | undefined;
   let browser: Browser | undefined;
+  let copy: string | undefined;
   const pages: PortalPage[] = [];
 
   beforeAll(async () => {
-    carriers = await startCarrierSim();
+    const start = (database === 'embedded' ? null : inject('portalOnPostgres')) ?? inject('portalOnPglite');
+    const databaseServer = testDatabaseServer();
+    [carriers, copy] = await Promise.all([
+      startCarrierSim(),
+      start.database && databaseServer ? createDatabase(databaseServer, start.database) : undefined,
+    ]);
     // The simulator shares this worker's event loop on a loaded machine: a read gets the send's 5 s, not 2.5 s, before
     // the page says the carrier did not answer (how soon a read gives up is mobile-carriers.test.ts's to measure).
-    const env = { CARRIER_SIM_URL: carriers.url, CARRIER_READ_TIMEOUT_MS: '5000' };
-    [server, browser] = await Promise.all([
-      startPortalServer({ dataDirFrom: inject('portalDataDir'), env }),
-      launchBrowser(),
-    ]);
+    const env = {
+      CARRIER_SIM_URL: carriers.url,
+      CARRIER_READ_TIMEOUT_MS: '5000',
+      ...(copy && { DATABASE_URL: copy }),
+    };
+    [server, browser] = await Promise.all([startPortalServer({ dataDirFrom: start.dataDir, env }), launchBrowser()]);
   });
 
   // A failed test says what its pages showed and what the server last did, which a CI log otherwise cannot tell.
@@ -43,9 +58,9 @@ export function usePortal({ motion = 'still' }: { motion?: Motion } = {}) {
 
   afterAll(async () => {
     await Promise.allSettled(pages.map((page) => page.close()));
-    await browser?.close();
-    await server?.stop();
-    await carriers?.close();
+    await Promise.all([browser?.close(), server?.stop(), carriers?.close()]);
+    const databaseServer = testDatabaseServer();
+    if (copy && databaseServer) await dropDatabase(databaseServer, copy);
   });
 
   /** A fresh context; `localStorage` seeds the portal's storage (e.g. `signInThroughApi(...).storage`). */
