@@ -7,7 +7,13 @@ import path from 'node:path';
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
 const SIMULATOR_ENTRY = path.resolve(import.meta.dirname, '../apps/carrier-sim/dist/main.js');
 
-export type RunningPortal = { baseUrl: string; stop(): Promise<void> };
+export type RunningPortal = {
+  baseUrl: string;
+  /** SIGTERM, then waits for the process to exit and removes its data folder; answers the exit code. */
+  stop(): Promise<number | null>;
+  /** What the server printed so far (its warnings and errors at the benchmarks' LOG_LEVEL). */
+  output(): string;
+};
 
 /**
  * The built server in its own process over a fresh data folder with the small demo data (or DATABASE_URL when
@@ -26,17 +32,27 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      process.stderr.write(chunk);
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(child, `${baseUrl}/ready`, 'the server', 180);
   return {
     baseUrl,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      const code = await exited;
       await rm(dataDir, { recursive: true, force: true });
+      return code;
     },
+    output: () => output,
   };
 }
 

@@ -19,6 +19,10 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: 'answer time of forgot password with matching and non-matching details (PostgreSQL; after a build)',
     load: () => import('./forgot-password.js'),
   },
+  'graceful-stop': {
+    summary: 'SIGTERM under load: every call the server took is answered and it exits 0 (after `npm run build`)',
+    load: () => import('./graceful-stop.js'),
+  },
   lighthouse: {
     summary: 'Lighthouse mobile performance of /login and the signed-in home page, median of 3 (after `npm run build`)',
     load: () => import('./lighthouse.js'),

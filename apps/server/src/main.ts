@@ -1,8 +1,11 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { gracefulStop } from './http/graceful-stop.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+// Within the grace: what is left after draining is the calls in flight, and closing the database.
+const DRAIN_MS = 5_000;
 
 function loadConfigOrExit(): Config {
   try {
@@ -19,11 +22,12 @@ function loadConfigOrExit(): Config {
 async function start() {
   const config = loadConfigOrExit();
   const app = await buildApp(config);
+  const stopServing = gracefulStop(app);
 
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await stopServing(DRAIN_MS);
     app.log.info('shut down cleanly');
   });
 
