@@ -121,7 +121,9 @@ describe('header search', () => {
     await page.getByRole('status').filter({ hasText: 'No results for zzqx' }).waitFor();
     expect(await options.allTextContents()).toEqual(['View all results...']);
     await expectAccessible(page);
-    await takeScreenshot(page, 'header-search-no-results', DESKTOP);
+    // The screen only: a full-page picture resizes the viewport for a moment, and once in CI that redrew the header
+    // without its search box's text (the picture showed it empty), so no option could be made active after it.
+    await takeScreenshot(page, 'header-search-no-results', DESKTOP, { fullPage: false });
     // Enter follows the active option only. A press while the list is still drawing or refreshing its answer moves
     // nothing, and the one option stays active however often ArrowDown is pressed: press until it is active.
     await expect
