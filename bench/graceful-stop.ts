@@ -24,18 +24,19 @@ export async function run(): Promise<void> {
   const url = `${portal.baseUrl}/api/companies?$count=true&$top=20&$orderby=name`;
   const counts: Record<Outcome, number> = { answered: 0, refused: 0, 'turned away': 0, failed: 0 };
   const failures = new Map<string, number>();
+  const noteFailure = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
 
   const call = async (): Promise<Outcome> => {
     try {
       const response = await fetch(url, { headers });
       await response.arrayBuffer();
       if (response.ok) return 'answered';
-      failures.set(`HTTP ${response.status}`, (failures.get(`HTTP ${response.status}`) ?? 0) + 1);
+      noteFailure(`HTTP ${response.status}`);
       return response.status === 503 ? 'turned away' : 'failed';
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
       if (code === 'ECONNREFUSED') return 'refused';
-      failures.set(code, (failures.get(code) ?? 0) + 1);
+      noteFailure(code);
       return 'failed';
     }
   };

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
  *   then do the onClose hooks close the database and the mailer.
  */
 
-export const IDLE_CUTOFF_MS = 250;
+const IDLE_CUTOFF_MS = 250;
 const CHECK_EVERY_MS = 25;
 
 export type StopServing = (maxDrainMs: number) => Promise<void>;

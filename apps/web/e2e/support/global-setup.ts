@@ -1,13 +1,13 @@
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { createDatabase, dropDatabase, removeStaleDatabases, testDatabaseServer } from './portal-database';
+import { createDatabase, dropDatabase, removeStaleDatabases } from './portal-database';
 import { preparePortalDataDir } from './portal-server';
 
 /** What a test file's server starts on a copy of: its data directory and, on PostgreSQL, its database. */
 export interface PortalStart {
   dataDir: string;
-  /** The template database (a URL), when the files' servers run on PostgreSQL. */
-  database?: string;
+  /** When the files' servers run on PostgreSQL: that server (TEST_DATABASE_URL) and the template database's URL. */
+  postgres?: { server: string; template: string };
 }
 
 declare module 'vitest' {
@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
 }
 
 async function prepare() {
-  const server = testDatabaseServer();
+  // The PostgreSQL server the browser files run on, if any: TEST_DATABASE_URL, as the API tests use it.
+  const server = process.env.TEST_DATABASE_URL || undefined;
   const [pgliteDataDir, onPostgres] = await Promise.all([
     preparePortalDataDir(),
     server ? prepareOnPostgres(server) : null,
@@ -50,7 +51,7 @@ async function prepare() {
     onPostgres,
     async dispose() {
       await rm(pgliteDataDir, { recursive: true, force: true });
-      if (server && onPostgres?.database) await dropDatabase(server, onPostgres.database);
+      if (onPostgres?.postgres) await dropDatabase(onPostgres.postgres.server, onPostgres.postgres.template);
       if (onPostgres) await rm(onPostgres.dataDir, { recursive: true, force: true });
     },
   };
@@ -58,11 +59,11 @@ async function prepare() {
 
 async function prepareOnPostgres(server: string): Promise<PortalStart> {
   await removeStaleDatabases(server);
-  const database = await createDatabase(server);
+  const template = await createDatabase(server);
   try {
-    return { dataDir: await preparePortalDataDir({ env: { DATABASE_URL: database } }), database };
+    return { dataDir: await preparePortalDataDir({ env: { DATABASE_URL: template } }), postgres: { server, template } };
   } catch (error) {
-    await dropDatabase(server, database);
+    await dropDatabase(server, template);
     throw error;
   }
 }

@@ -11,11 +11,6 @@ const PREFIX = 'portal_e2e_';
 /** Leftovers of runs that ended without their teardown (killed) are removed once they are this old. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** The PostgreSQL server the browser files run on, if any: TEST_DATABASE_URL, as the API tests use it. */
-export function testDatabaseServer(): string | undefined {
-  return process.env.TEST_DATABASE_URL || undefined;
-}
-
 /** A new database on `server` (a copy of `template` when given, a URL on the same server); answers its URL. */
 export async function createDatabase(server: string, template?: string): Promise<string> {
   const name = `${PREFIX}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -29,9 +24,7 @@ export async function createDatabase(server: string, template?: string): Promise
 }
 
 export async function dropDatabase(server: string, database: string): Promise<void> {
-  await asAdmin(server, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName(database))} WITH (FORCE)`),
-  );
+  await dropNamed(server, databaseName(database));
 }
 
 export async function removeStaleDatabases(server: string): Promise<void> {
@@ -44,10 +37,14 @@ export async function removeStaleDatabases(server: string): Promise<void> {
   });
   for (const name of names) {
     const createdAt = Number.parseInt(name.slice(PREFIX.length).split('_')[0] ?? '', 36);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    if (Date.now() - createdAt > STALE_AFTER_MS) await dropDatabase(server, url.toString());
+    if (Date.now() - createdAt > STALE_AFTER_MS) await dropNamed(server, name);
   }
+}
+
+async function dropNamed(server: string, name: string): Promise<void> {
+  await asAdmin(server, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
 }
 
 function databaseName(url: string): string {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { type ApiSession, signInThroughApi } from './api-session';
 import { DESKTOP, launchBrowser, type Motion, openPortalPage, type PortalPage, type ViewportProfile } from './browser';
 import { type CarrierSim, startCarrierSim } from './carrier-sim';
-import { createDatabase, dropDatabase, testDatabaseServer } from './portal-database';
+import { createDatabase, dropDatabase } from './portal-database';
 import { type PortalServer, startPortalServer } from './portal-server';
 
 export interface PortalOptions {
@@ -23,22 +23,23 @@ export function usePortal({ motion = 'still', database = 'postgres when set' }: 
   let server: PortalServer | undefined;
   let carriers: CarrierSim | undefined;
   let browser: Browser | undefined;
-  let copy: string | undefined;
+  // The database copy this file's server runs on, when on PostgreSQL, to drop after the file.
+  let copy: { server: string; url: string } | undefined;
   const pages: PortalPage[] = [];
 
   beforeAll(async () => {
     const start = (database === 'embedded' ? null : inject('portalOnPostgres')) ?? inject('portalOnPglite');
-    const databaseServer = testDatabaseServer();
+    const postgres = start.postgres;
     [carriers, copy] = await Promise.all([
       startCarrierSim(),
-      start.database && databaseServer ? createDatabase(databaseServer, start.database) : undefined,
+      postgres && createDatabase(postgres.server, postgres.template).then((url) => ({ server: postgres.server, url })),
     ]);
     // The simulator shares this worker's event loop on a loaded machine: a read gets the send's 5 s, not 2.5 s, before
     // the page says the carrier did not answer (how soon a read gives up is mobile-carriers.test.ts's to measure).
     const env = {
       CARRIER_SIM_URL: carriers.url,
       CARRIER_READ_TIMEOUT_MS: '5000',
-      ...(copy && { DATABASE_URL: copy }),
+      ...(copy && { DATABASE_URL: copy.url }),
     };
     [server, browser] = await Promise.all([startPortalServer({ dataDirFrom: start.dataDir, env }), launchBrowser()]);
   });
@@ -59,8 +60,7 @@ export function usePortal({ motion = 'still', database = 'postgres when set' }: 
   afterAll(async () => {
     await Promise.allSettled(pages.map((page) => page.close()));
     await Promise.all([browser?.close(), server?.stop(), carriers?.close()]);
-    const databaseServer = testDatabaseServer();
-    if (copy && databaseServer) await dropDatabase(databaseServer, copy);
+    if (copy) await dropDatabase(copy.server, copy.url);
   });
 
   /** A fresh context; `localStorage` seeds the portal's storage (e.g. `signInThroughApi(...).storage`). */
