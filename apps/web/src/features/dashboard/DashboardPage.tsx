@@ -2,14 +2,14 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { DASHBOARD_BILLS_PAGE_SIZE } from '@portal/contract';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
-import { UsageChart } from '../../components/usage-chart/UsageChart';
+import { ChartFrame } from '../../components/usage-chart/ChartFrame';
 import { useCan } from '../../session/useCan';
 import { useCompanyNames } from '../../session/useSession';
-import { InvoiceChart } from '../bills/InvoiceChart';
 import { InvoicesTable } from '../bills/InvoicesTable';
 import { useBillBarClick } from '../bills/useInvoiceDownload';
 import { EstateTile, LatestBillTile, UnbilledCallsTile } from './CountTiles';
@@ -20,6 +20,17 @@ import { HomeShortcuts } from './HomeShortcuts';
 // from md, where even a 900 px screen has room for them.
 const TILE_SIZE = { xs: 12, md: 4 } as const;
 const HALF_SIZE = { xs: 12, lg: 6 } as const;
+
+// The charts' library is most of the home page's code: the tiles and the bills table draw without waiting for it,
+// and each chart shows its own loading state meanwhile (its data was started with the page, first-screen-data.ts).
+const InvoiceChart = lazy(() => import('../bills/InvoiceChart').then((module) => ({ default: module.InvoiceChart })));
+const UsageChart = lazy(() =>
+  import('../../components/usage-chart/UsageChart').then((module) => ({ default: module.UsageChart })),
+);
+const COST_CHART_LABEL = 'Cost of each bill';
+/** The bill-download progress strip above the invoice chart's frame, so the chart does not move when it arrives. */
+const INVOICE_CHART_OFFSET = { pt: '4px' } as const;
+const USAGE_CHART_LABEL = 'Monthly mobile usage';
 
 /**
  * The home route's dashboard (spec 2.5): count tiles, the monthly cost chart, the monthly mobile usage chart and the
@@ -83,14 +94,18 @@ function Dashboard({ sections }: { sections: DashboardSections }) {
       {sections.bills ? (
         <Grid size={chartSize}>
           <ChartCard id="dashboard-cost-title" title="Monthly Cost">
-            <InvoiceChart kind="cost" label="Cost of each bill" onBarClick={onBarClick} />
+            <Suspense fallback={<ChartFrame label={COST_CHART_LABEL} loading sx={INVOICE_CHART_OFFSET} />}>
+              <InvoiceChart kind="cost" label={COST_CHART_LABEL} onBarClick={onBarClick} />
+            </Suspense>
           </ChartCard>
         </Grid>
       ) : null}
       {sections.mobile ? (
         <Grid size={chartSize}>
           <ChartCard id="dashboard-usage-title" title="Monthly Mobile Usage">
-            <UsageChart source={{ kind: 'user' }} keys={['monthly']} label="Monthly mobile usage" />
+            <Suspense fallback={<ChartFrame label={USAGE_CHART_LABEL} loading />}>
+              <UsageChart source={{ kind: 'user' }} keys={['monthly']} label={USAGE_CHART_LABEL} />
+            </Suspense>
           </ChartCard>
         </Grid>
       ) : null}
