@@ -38,6 +38,9 @@ export const LOGIN_ERROR_CODES = {
 } as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[keyof typeof LOGIN_ERROR_CODES];
 
+/** A downloaded file's body, for the API reference. */
+export const BinaryFileSchema = z.string().meta({ format: 'binary' });
+
 export const ODATA_COUNT_KEY = '@odata.count';
 
 /** The one list shape: a page of items and, when `$count=true` was asked for, the total. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorSchema, LOGIN_ERROR_CODES } from './api';
-import { RoleSchema } from './permissions';
+import { RoleSchema } from './permission-schemas';
 import { ApiDateTimeSchema } from './primitives';
 
 // Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.

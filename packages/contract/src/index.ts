@@ -27,6 +27,7 @@ export * from './odata';
 export * from './operation';
 export * from './operations/index';
 export * from './params';
+export * from './permission-schemas';
 export * from './permissions';
 export * from './primitives';
 export * from './routes';

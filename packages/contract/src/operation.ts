@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteAccess } from './access';
 
 /**
@@ -72,9 +72,6 @@ type ParamsMatchPath<D extends OperationDefinition> = [PathParamNames<D['path']>
 export function operation<const D extends OperationDefinition>(definition: D & ParamsMatchPath<D>): D {
   return definition;
 }
-
-/** A downloaded file's body, for the API reference. */
-export const BinaryFileSchema = z.string().meta({ format: 'binary' });
 
 /** The body of a success as the server returns it and the client receives it (after the schema's transforms). */
 export type OperationResponse<D extends OperationDefinition> = D['successStatus'] extends 204

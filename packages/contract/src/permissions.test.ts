@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCESS_TYPES,
-  AccessTypeSchema,
-  FUNCTIONALITY_CODES,
-  FunctionalityCodeSchema,
-  hasPermission,
-  PROFILE_LEVELS,
-  ProfileLevelSchema,
-  sortAccessTypes,
-} from './permissions';
+import { AccessTypeSchema, FunctionalityCodeSchema, ProfileLevelSchema } from './permission-schemas';
+import { ACCESS_TYPES, FUNCTIONALITY_CODES, hasPermission, PROFILE_LEVELS, sortAccessTypes } from './permissions';
 
 describe('functionality codes', () => {
   it('lists the 19 distinct codes of spec section 3', () => {

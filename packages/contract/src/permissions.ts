@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// The vocabulary only: its zod schemas are in permission-schemas.ts, so that code using these constants and
+// hasPermission (the web app's route table, on the sign-in page) does not bring zod along (docs/decisions/0184).
 
 /** The functionality codes of spec section 3; the one permission vocabulary of server and web. */
 export const FUNCTIONALITY_CODES = [
@@ -22,23 +23,16 @@ export const FUNCTIONALITY_CODES = [
   'BroadbandDiagnostics',
   'BroadbandReportFault',
 ] as const;
-export const FunctionalityCodeSchema = z.enum(FUNCTIONALITY_CODES);
-export type FunctionalityCode = z.infer<typeof FunctionalityCodeSchema>;
+export type FunctionalityCode = (typeof FUNCTIONALITY_CODES)[number];
 
 /** In display order: the Access card and the user form list them Read, Write, Delete. */
 export const ACCESS_TYPES = ['Read', 'Write', 'Delete'] as const;
-export const AccessTypeSchema = z.enum(ACCESS_TYPES);
-export type AccessType = z.infer<typeof AccessTypeSchema>;
+export type AccessType = (typeof ACCESS_TYPES)[number];
 
 export const PROFILE_LEVELS = ['Company', 'Site', 'Team', 'EndPoint'] as const;
-export const ProfileLevelSchema = z.enum(PROFILE_LEVELS);
-export type ProfileLevel = z.infer<typeof ProfileLevelSchema>;
+export type ProfileLevel = (typeof PROFILE_LEVELS)[number];
 
-export const PermissionSchema = z.object({
-  code: FunctionalityCodeSchema,
-  accessType: AccessTypeSchema,
-});
-export type Permission = z.infer<typeof PermissionSchema>;
+export type Permission = { code: FunctionalityCode; accessType: AccessType };
 
 /** Exact pair match: holding Write does not imply Read (the user form keeps Read ticked itself, spec section 4). */
 export function hasPermission(
@@ -56,5 +50,4 @@ export function sortAccessTypes(accessTypes: ReadonlyArray<AccessType>): AccessT
 
 /** Roles that travel in the login reply; a route may demand one. Partner staff are the reseller's own people. */
 export const ROLES = ['customer', 'partner-staff'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];

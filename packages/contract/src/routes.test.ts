@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FunctionalityCodeSchema } from './permission-schemas';
 import type { Permission } from './permissions';
-import { FunctionalityCodeSchema } from './permissions';
 import type { PortalRoute, RoutePath } from './routes';
 import { canAccessRoute, FALLBACK_ROUTE_PATH, fillRoutePath, findRoute, ROUTES } from './routes';
 

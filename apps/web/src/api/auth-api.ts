@@ -1,10 +1,4 @@
-import {
-  LOGIN_ERROR_CODES,
-  type LoginErrorCode,
-  loginOperations,
-  passwordOperations,
-  type Role,
-} from '@portal/contract';
+import type { LoginErrorCode, Role } from '@portal/contract';
 import { type ApiClient, ApiError, apiClient } from './client';
 import { callOperation } from './operations';
 
@@ -30,8 +24,6 @@ export type ForgotPasswordResult =
 /** Spec 8's text when a password change fails without a server message. */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error has occurred. Please try again later.';
 
-const LOGIN_CODES: ReadonlySet<string> = new Set(Object.values(LOGIN_ERROR_CODES));
-
 function hasBody(body: unknown): boolean {
   return body !== undefined && body !== null && body !== '';
 }
@@ -40,18 +32,25 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** 429 → too_many_attempts; a sign-in OAuth code → itself; any other body → unexpected; no body or no answer → server. */
-function loginFailure(error: unknown): Extract<LoginResult, { ok: false }> {
+/** 429 → too_many_attempts; no body or no answer → server; undefined when the body has more to say. */
+function callFailure(error: unknown): Extract<LoginResult, { ok: false }> | undefined {
   if (!(error instanceof ApiError)) return { ok: false, reason: 'server' };
   if (error.status === 429) {
     return error.retryAfterSeconds === undefined
       ? { ok: false, reason: 'too_many_attempts' }
       : { ok: false, reason: 'too_many_attempts', retryAfterSeconds: error.retryAfterSeconds };
   }
-  if (!hasBody(error.body)) return { ok: false, reason: 'server' };
-  const code = isRecord(error.body) && typeof error.body.error === 'string' ? error.body.error : undefined;
-  if (code !== undefined && LOGIN_CODES.has(code)) {
-    const firstSignIn = isRecord(error.body) && error.body.first_sign_in === true;
+  return hasBody(error.body) ? undefined : { ok: false, reason: 'server' };
+}
+
+/** As {@link callFailure}, then a sign-in OAuth code → itself, any other body → unexpected. */
+function loginFailure(error: unknown, loginCodes: ReadonlySet<string>): Extract<LoginResult, { ok: false }> {
+  const failure = callFailure(error);
+  if (failure) return failure;
+  const body = (error as ApiError).body;
+  const code = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
+  if (code !== undefined && loginCodes.has(code)) {
+    const firstSignIn = isRecord(body) && body.first_sign_in === true;
     return firstSignIn
       ? { ok: false, reason: code as LoginErrorCode, firstSignIn }
       : { ok: false, reason: code as LoginErrorCode };
@@ -64,10 +63,14 @@ export interface LoginOptions {
   cookiePolicyAccepted: boolean;
 }
 
+/** The sign-in page's code holds none of the declarations: they load, with zod, when a call is made. */
+const loadOperations = () => import('./first-load-operations');
+
 export function createAuthApi(client: ApiClient) {
   const { session } = client;
 
   async function acceptCookiePolicy(date: Date, isAccepted = true): Promise<void> {
+    const { loginOperations } = await loadOperations();
     await callOperation(
       loginOperations.acceptCookiePolicy,
       { body: { isAccepted, date: date.toISOString() } },
@@ -78,6 +81,7 @@ export function createAuthApi(client: ApiClient) {
   async function login(username: string, password: string, options: LoginOptions): Promise<LoginResult> {
     let roles: Role[];
     try {
+      const { loginOperations } = await loadOperations();
       const reply = await callOperation(
         loginOperations.login,
         { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
@@ -91,7 +95,11 @@ export function createAuthApi(client: ApiClient) {
       session.setDashTokens(access_token, refresh_token, expires_in);
     } catch (error) {
       session.clear();
-      if (error instanceof ApiError) return loginFailure(error);
+      if (error instanceof ApiError) {
+        // An answer came, so the declarations (and the codes with them) have loaded.
+        const { LOGIN_ERROR_CODES } = await loadOperations();
+        return loginFailure(error, new Set(Object.values(LOGIN_ERROR_CODES)));
+      }
       // A body the contract rejects is an unexpected answer; a failed fetch (no answer at all) a server error.
       return error instanceof TypeError ? { ok: false, reason: 'server' } : { ok: false, reason: 'unexpected' };
     }
@@ -107,8 +115,10 @@ export function createAuthApi(client: ApiClient) {
   async function logout(): Promise<void> {
     const refreshToken = session.getTokens()?.refreshToken;
     try {
-      if (refreshToken !== undefined)
+      if (refreshToken !== undefined) {
+        const { loginOperations } = await loadOperations();
         await callOperation(loginOperations.revoke, { body: { refreshToken } }, { client });
+      }
     } catch {
       // Spec 8: revoke errors are ignored.
     } finally {
@@ -123,6 +133,7 @@ export function createAuthApi(client: ApiClient) {
     newPassword: string;
   }): Promise<ChangePasswordResult> {
     try {
+      const { passwordOperations } = await loadOperations();
       await callOperation(passwordOperations.changePassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
@@ -145,14 +156,14 @@ export function createAuthApi(client: ApiClient) {
 
   async function forgotPassword(fields: { username: string; emailAddress: string }): Promise<ForgotPasswordResult> {
     try {
+      const { passwordOperations } = await loadOperations();
       await callOperation(passwordOperations.forgotPassword, { body: fields }, { client });
       return { ok: true };
     } catch (error) {
-      const failure = loginFailure(error);
-      if (failure.reason === 'too_many_attempts' || failure.reason === 'server') {
-        return failure as ForgotPasswordResult;
-      }
-      return { ok: false, reason: 'unexpected' };
+      const failure = callFailure(error);
+      return failure?.reason === 'too_many_attempts' || failure?.reason === 'server'
+        ? (failure as ForgotPasswordResult)
+        : { ok: false, reason: 'unexpected' };
     }
   }
 

@@ -1,5 +1,6 @@
-import { DashLoginReplySchema, formBody, LoginReplySchema, loginOperations } from '@portal/contract';
+import { formBody } from '@portal/contract';
 import { documentBaseUri, resolveAppUrl } from '../lib/base-url';
+import { FIRST_LOAD_PATHS } from './first-load-paths';
 import { type SessionStore, sessionStore } from './session-store';
 
 /**
@@ -88,10 +89,10 @@ export const REFRESH_FAILED_MESSAGE = 'Refresh token failed.';
 
 /** The calls with token rules of their own (spec 7). */
 const AUTH_PATHS = {
-  login: loginOperations.login.path,
-  dash: loginOperations.dashLogin.path,
-  refresh: loginOperations.refresh.path,
-  revoke: loginOperations.revoke.path,
+  login: FIRST_LOAD_PATHS.login,
+  dash: FIRST_LOAD_PATHS.dashLogin,
+  refresh: FIRST_LOAD_PATHS.refresh,
+  revoke: FIRST_LOAD_PATHS.revoke,
 } as const;
 
 /** The path without query, hash or leading slashes: `/api/login?x=1` → `api/login`. */
@@ -252,6 +253,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       const tokens = session.getTokens();
       if (!tokens) return false;
+      // The reply schemas, and zod, load with the first refresh rather than with every page (first-load-paths.ts).
+      const { DashLoginReplySchema, LoginReplySchema } = await import('./first-load-operations');
       const refreshed = await formPost(AUTH_PATHS.refresh, { refreshToken: tokens.refreshToken });
       const reply = await readResponse(refreshed, AUTH_PATHS.refresh, LoginReplySchema.parse);
       session.setTokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn);

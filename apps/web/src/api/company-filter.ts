@@ -32,7 +32,7 @@ export const companyFilter = {
 };
 
 /** The header narrowing a call to the chosen company; none for operations that answer for the whole estate. */
-export function companyFilterHeaders(operation: OperationDefinition): Record<string, string> {
+export function companyFilterHeaders(operation: Pick<OperationDefinition, 'wholeEstate'>): Record<string, string> {
   const companyId = operation.wholeEstate ? undefined : companyFilter.get();
   return companyId === undefined ? {} : { [COMPANY_FILTER_HEADER]: String(companyId) };
 }

@@ -7,7 +7,7 @@ import {
   operationPath,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiClient, ApiError, apiClient, type FormFields, type RequestOptions } from './client';
+import { type ApiClient, ApiError, apiClient, type FormFields, type Parser, type RequestOptions } from './client';
 import { companyFilterHeaders } from './company-filter';
 import { apiQueryKey } from './query-cache';
 
@@ -89,6 +89,32 @@ export function operationQuery<E extends OperationDefinition & { method: 'GET' }
 ) {
   const request = operationRequest(operation, input, options);
   return queryOptions({ queryKey: request.queryKey, queryFn: ({ signal }) => request.fetch(signal) });
+}
+
+/**
+ * A GET without input that the first load makes (first-load-paths.ts), answered through a hand-written check of the
+ * operation's response schema, so neither the declaration nor zod is loaded for it.
+ */
+export function firstLoadRequest<T>(path: string, parse: Parser<T>) {
+  return {
+    queryKey: apiQueryKey(path),
+    fetch: (signal?: AbortSignal) =>
+      apiClient.getJson(path, parse, { headers: companyFilterHeaders({}), ...(signal ? { signal } : {}) }),
+  };
+}
+
+/**
+ * Query options for a GET without input that code of the first load names but a signed-in page needs: the
+ * declaration, and zod with it, loads with the first call.
+ */
+export function lazyOperationQuery<E extends OperationDefinition & { method: 'GET' }>(
+  path: string,
+  load: () => Promise<E>,
+) {
+  return queryOptions({
+    queryKey: apiQueryKey(path),
+    queryFn: async ({ signal }) => callOperation(await load(), {} as OperationInput<E>, { signal }),
+  });
 }
 
 /** Whether a call failed because the API has nothing there for the caller (404: absent, or outside their estate). */

@@ -1,4 +1,4 @@
-import { type Role, RoleSchema } from '@portal/contract';
+import { ROLES, type Role } from '@portal/contract';
 
 /**
  * The signed-in session as the browser keeps it (spec section 4): the main token set under `id_token`, the analytics
@@ -61,6 +61,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+const KNOWN_ROLES: ReadonlySet<unknown> = new Set(ROLES);
+
+/** The contract's RoleSchema array check, written out: the session is read at start-up, before zod loads. */
+function isRoleList(value: unknown): value is Role[] {
+  return Array.isArray(value) && value.every((role) => KNOWN_ROLES.has(role));
+}
+
 function readJson(storage: StorageLike, key: string): unknown {
   const text = storage.getItem(key);
   if (text === null) return undefined;
@@ -119,8 +126,8 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     getTokens: () => readTokens(storage(), SESSION_KEYS.main),
     getDashTokens: () => readTokens(storage(), SESSION_KEYS.dash),
     getRoles() {
-      const parsed = RoleSchema.array().safeParse(readJson(storage(), SESSION_KEYS.roles));
-      return parsed.success ? parsed.data : [];
+      const stored = readJson(storage(), SESSION_KEYS.roles);
+      return isRoleList(stored) ? [...stored] : [];
     },
     setTokens: (accessToken, refreshToken, expiresIn) =>
       writeTokens(SESSION_KEYS.main, accessToken, refreshToken, expiresIn),

@@ -1,8 +1,10 @@
-import { type Partner, partnerOperations } from '@portal/contract';
+import type { Partner } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { operationRequest } from '../api/operations';
+import { FIRST_LOAD_PATHS } from '../api/first-load-paths';
+import { firstLoadRequest } from '../api/operations';
+import { parsePartner } from './partner-reply';
 
-const partnerRequest = operationRequest(partnerOperations.current, {});
+const partnerRequest = firstLoadRequest(FIRST_LOAD_PATHS.partner, parsePartner);
 
 /**
  * The reseller whose portal this is (branding, contacts, privacy policy). Public, so the sign-in page is branded too;
@@ -12,7 +14,7 @@ export function usePartner() {
   return useQuery({
     // Not under the 'partners' area key: sign-in and sign-out clear the cache, and the branding must survive both
     // without a flash; a changed theme reloads the whole page instead (spec 2.1).
-    queryKey: ['branding', partnerOperations.current.path],
+    queryKey: ['branding', FIRST_LOAD_PATHS.partner],
     queryFn: ({ signal }) => partnerRequest.fetch(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

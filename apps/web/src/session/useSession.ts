@@ -1,8 +1,9 @@
-import { companyOperations, type Permission, profileOperations, TIMINGS } from '@portal/contract';
+import { type Permission, TIMINGS } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { companiesInView, companyFilter } from '../api/company-filter';
-import { operationQuery } from '../api/operations';
+import { FIRST_LOAD_PATHS } from '../api/first-load-paths';
+import { lazyOperationQuery } from '../api/operations';
 import { sessionStore } from '../api/session-store';
 import { type TokenUser, userFromToken } from './token-claims';
 
@@ -15,13 +16,21 @@ export function useSessionSnapshot() {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
 }
 
+// The route guards and the first-screen preloading name these queries, so they are part of the first load; their
+// declarations load with their first call, which only a signed-in visitor makes.
+const loadOperations = () => import('../api/first-load-operations');
+
 export const functionalityQuery = queryOptions({
-  ...operationQuery(profileOperations.myFunctionality, {}),
+  ...lazyOperationQuery(FIRST_LOAD_PATHS.myFunctionality, () =>
+    loadOperations().then((module) => module.profileOperations.myFunctionality),
+  ),
   staleTime: TIMINGS.userDetailsRefreshMs,
 });
 
 export const companyNamesQuery = queryOptions({
-  ...operationQuery(companyOperations.names, {}),
+  ...lazyOperationQuery(FIRST_LOAD_PATHS.companyNames, () =>
+    loadOperations().then((module) => module.companyOperations.names),
+  ),
   staleTime: TIMINGS.userDetailsRefreshMs,
 });
 

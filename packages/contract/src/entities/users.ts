@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccessTypeSchema, FunctionalityCodeSchema, ProfileLevelSchema } from '../permissions';
+import { AccessTypeSchema, FunctionalityCodeSchema, ProfileLevelSchema } from '../permission-schemas';
 import { IdSchema, NamedRefSchema, NonEmptyStringSchema } from '../primitives';
 import {
   UserEmailAddressInputSchema,

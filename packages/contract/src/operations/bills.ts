@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf } from '../access';
-import { ApiErrorSchema, odataList } from '../api';
+import { ApiErrorSchema, BinaryFileSchema, odataList } from '../api';
 import {
   InvoiceChartPointSchema,
   InvoiceDownloadQuerySchema,
@@ -8,7 +8,7 @@ import {
   UnbilledCallsSchema,
 } from '../entities/invoices';
 import { ODataQuerySchema } from '../odata';
-import { BinaryFileSchema, operation } from '../operation';
+import { operation } from '../operation';
 import { idParam } from '../params';
 
 const viewBills = anyOf('Read', 'ViewMyBills');

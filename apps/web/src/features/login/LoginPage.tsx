@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type LoginForm, LoginFormSchema } from '@portal/contract';
+import type { LoginForm } from '@portal/contract';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../components/form/TextInput';
@@ -14,6 +14,7 @@ import { LoginMessages } from '../messages/MessageBanner';
 import { useCurrentMessages } from '../messages/useCurrentMessages';
 import { PasswordField } from '../passwords/PasswordField';
 import { AuthLayout } from './AuthLayout';
+import { loginFormErrors } from './login-form';
 import { useSignIn } from './useSignIn';
 
 // Rarely needed, and it brings the strength meter: loaded only when a password has expired.
@@ -72,15 +73,15 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: Password
   // Two fields need no form library: the page that every visitor loads stays small (docs/decisions/0021).
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = LoginFormSchema.safeParse(values);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
+    const invalid = loginFormErrors(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
     setError(undefined);
     setSubmitting(true);
-    const outcome = await signIn(parsed.data.username, parsed.data.password);
+    const outcome = await signIn(values.username, values.password);
     if (outcome.ok) return;
     setSubmitting(false);
-    if ('passwordExpired' in outcome) onPasswordExpired({ credentials: parsed.data, firstSignIn: outcome.firstSignIn });
+    if ('passwordExpired' in outcome) onPasswordExpired({ credentials: values, firstSignIn: outcome.firstSignIn });
     else setError(outcome.error);
   }
 
@@ -114,14 +115,4 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: Password
       </CardContent>
     </Card>
   );
-}
-
-/** The first message for each field, as the form shows one at a time. */
-function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const errors: Partial<Record<keyof LoginForm, string>> = {};
-  for (const { path, message } of issues) {
-    const name = path[0];
-    if ((name === 'username' || name === 'password') && errors[name] === undefined) errors[name] = message;
-  }
-  return errors;
 }

@@ -1,9 +1,14 @@
-import { messageOperations, TIMINGS } from '@portal/contract';
+import { TIMINGS } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { operationQuery } from '../../api/operations';
+import { FIRST_LOAD_PATHS } from '../../api/first-load-paths';
+import { firstLoadRequest } from '../../api/operations';
+import { parseMessageList } from './message-list-reply';
+
+const currentMessagesRequest = firstLoadRequest(FIRST_LOAD_PATHS.currentMessages, parseMessageList);
 
 export const currentMessagesQuery = queryOptions({
-  ...operationQuery(messageOperations.current, {}),
+  queryKey: currentMessagesRequest.queryKey,
+  queryFn: ({ signal }) => currentMessagesRequest.fetch(signal),
   staleTime: TIMINGS.messagePollMs,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf } from '../../access';
-import { ApiErrorSchema, IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema, odataList } from '../../api';
+import { ApiErrorSchema, BinaryFileSchema, IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema, odataList } from '../../api';
 import type { BroadbandCarrierEntry } from '../../carriers/registry';
 import {
   AuthenticationLogRowSchema,
@@ -22,7 +22,7 @@ import {
 import { CARRIER_CALL_ERRORS } from '../../entities/mobile';
 import { HISTORY_DOWNLOAD_MAX_ROWS } from '../../limits';
 import { ODataQuerySchema } from '../../odata';
-import { BinaryFileSchema, operation } from '../../operation';
+import { operation } from '../../operation';
 import { broadbandUsernameParam, idParam } from '../../params';
 import { wholeNumberParam } from '../../primitives';
 
