@@ -17,9 +17,13 @@ export type RunningPortal = {
 
 /**
  * The built server in its own process over a fresh data folder with the small demo data (or DATABASE_URL when
- * given), as in production: benchmarks measure what users get, not an in-process shortcut.
+ * given), as in production: benchmarks measure what users get, not an in-process shortcut. What it prints is
+ * echoed to stderr unless `echo` is false (a trace log the benchmark reads itself).
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  { echo = true }: { echo?: boolean } = {},
+): Promise<RunningPortal> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -38,7 +42,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   for (const stream of [child.stdout, child.stderr]) {
     stream?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      process.stderr.write(chunk);
+      if (echo) process.stderr.write(chunk);
     });
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -15,6 +15,15 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: "the mobile device page's calls for the largest company of the large data set (DATABASE_URL; after build)",
     load: () => import('./device-page.js'),
   },
+  'every-get': {
+    summary:
+      "every GET of the contract's table for the largest company of the large data set (DATABASE_URL; after build)",
+    load: () => import('./every-get.js'),
+  },
+  explain: {
+    summary: 'EXPLAIN (ANALYZE, BUFFERS) of the statements of API paths, as the largest company (DATABASE_URL; built)',
+    load: () => import('./explain.js'),
+  },
   'forgot-password': {
     summary: 'answer time of forgot password with matching and non-matching details (PostgreSQL; after a build)',
     load: () => import('./forgot-password.js'),
@@ -31,6 +40,10 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary:
       'global search and the order lists under concurrent load on the large data set (DATABASE_URL; after a build)',
     load: () => import('./orders-and-search.js'),
+  },
+  overhead: {
+    summary: "five calls' rate through the API next to their own SQL straight through pg (DATABASE_URL; after build)",
+    load: () => import('./overhead.js'),
   },
   'sign-in-and-lists': {
     summary: 'login and list calls under concurrent load on the small data set (after `npm run build`)',

@@ -13,7 +13,7 @@ import { type BroadbandCarriers, buildBroadbandCarriers, faultCarriersOf } from 
 import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
-import { openConfiguredDatabase } from './db/database.js';
+import { openConfiguredDatabase, queryLog } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoData } from './db/seed/ensure-demo-data.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -163,7 +163,7 @@ function registerUploadSweeper(app: FastifyInstance, config: Config) {
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 async function openOwnDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const handle = await openConfiguredDatabase(config);
+  const handle = await openConfiguredDatabase(config, queryLog(log, config.slowQueryMs));
   try {
     const { applied } = await migrateToLatest(handle.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');

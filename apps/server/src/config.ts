@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(3_600_000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_QUERY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   SEED: z.enum(['small', 'none']).default('small'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   CARRIER_SIM_URL: z.url().default('http://127.0.0.1:3100'),
@@ -89,6 +90,7 @@ export type Config = {
   uploadSweep: { enabled: boolean; intervalMs: number };
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  slowQueryMs: number;
   /** Which demo data to load into an empty database on start. */
   seed: 'small' | 'none';
   /** Built web app to serve; undefined means API only (dev runs the Vite server instead). */
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSweep: { enabled: e.UPLOAD_SWEEP === 'on', intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS },
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    slowQueryMs: e.SLOW_QUERY_MS,
     seed: e.SEED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : production ? defaultWebDist() : undefined,
     carrierSimUrl: e.CARRIER_SIM_URL,

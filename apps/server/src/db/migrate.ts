@@ -13,6 +13,7 @@ import * as faultReportRepeatsAndQuota from './migrations/0010-fault-report-repe
 import * as userNameKey from './migrations/0011-user-name-key.js';
 import * as firstPassword from './migrations/0012-first-password.js';
 import * as carrierRegistry from './migrations/0013-carrier-registry.js';
+import * as unbilledVoiceIndex from './migrations/0014-unbilled-voice-index.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-user-name-key': userNameKey,
   '0012-first-password': firstPassword,
   '0013-carrier-registry': carrierRegistry,
+  '0014-unbilled-voice-index': unbilledVoiceIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

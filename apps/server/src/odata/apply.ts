@@ -40,12 +40,15 @@ export async function runODataList<
   const plan = parseODataOptions(resource, input.options);
   const queries = buildODataQueries(input.baseQuery, resource, plan);
 
-  const [rawRows, count] = await Promise.all([
-    plan.top > 0 ? (queries.rows.execute() as Promise<Record<string, unknown>[]>) : Promise.resolve([]),
-    plan.count
-      ? queries.count.execute(input.db).then((result) => Number(result.rows[0]?.count ?? 0))
-      : Promise.resolve(undefined),
-  ]);
+  const rawRows = plan.top > 0 ? ((await queries.rows.execute()) as Record<string, unknown>[]) : [];
+  // A page that is not full, and is not past the end, ends the list: its rows tell the count, so the database is
+  // not asked to count the whole list again.
+  const pageEndsList = plan.top > 0 && rawRows.length < plan.top && (rawRows.length > 0 || plan.skip === 0);
+  const count = !plan.count
+    ? undefined
+    : pageEndsList
+      ? plan.skip + rawRows.length
+      : Number((await queries.count.execute(input.db)).rows[0]?.count ?? 0);
 
   const value = rawRows.map((raw) => toApiRow(raw, plan));
   if (plan.expand.length > 0 && value.length > 0) {

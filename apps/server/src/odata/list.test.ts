@@ -137,6 +137,33 @@ describe('defaults, $select, $top, $skip, $count', () => {
     expect(await listInvoices({ $count: 'false', $top: '0' })).toEqual({ value: [] });
   });
 
+  it('counts right on every page, asking the database to count only when the page does not end the list', async () => {
+    let countQueries = 0;
+    const counting = handle.db.withPlugin({
+      transformQuery: (args) => {
+        countQueries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    for (const top of [1, 5, 23, 24, 25, 100]) {
+      for (const skip of [0, 1, 20, 23, 24, 30]) {
+        countQueries = 0;
+        const page = await runODataList({
+          db: counting,
+          baseQuery: scopedInvoices(handle.db, 1),
+          resource: invoicesResource,
+          options: { $count: 'true', $top: String(top), $skip: String(skip), $select: 'id' },
+        });
+        const shown = Math.max(0, Math.min(top, 24 - skip));
+        expect(page.value, `top ${top} skip ${skip}`).toHaveLength(shown);
+        expect(page[ODATA_COUNT_KEY], `top ${top} skip ${skip}`).toBe(24);
+        const endsList = shown < top && (shown > 0 || skip === 0);
+        expect(countQueries, `top ${top} skip ${skip}`).toBe(endsList ? 0 : 1);
+      }
+    }
+  });
+
   it('treats empty options as absent', async () => {
     const list = await listInvoices({ $filter: '', $select: '', $orderby: '', $top: '', $skip: '', $count: '' });
     expect(list.value).toHaveLength(24);

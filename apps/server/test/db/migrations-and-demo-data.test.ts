@@ -42,10 +42,18 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0011-user-name-key',
       '0012-first-password',
       '0013-carrier-registry',
+      '0014-unbilled-voice-index',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
   afterAll(() => database?.dispose());
+
+  it.runIf(engine.name === 'postgres')('runs its statements without JIT, costing random reads as cached', async () => {
+    const setting = async (name: string) =>
+      (await sql<{ value: string }>`SELECT current_setting(${name}) AS value`.execute(db())).rows[0]?.value;
+    expect(await setting('jit')).toBe('off');
+    expect(await setting('random_page_cost')).toBe('1.1');
+  });
 
   it('creates every table with exactly the columns the row types declare', async () => {
     const tables = await db().introspection.getTables();

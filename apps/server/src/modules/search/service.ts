@@ -1,6 +1,15 @@
 import type { AccessType, FunctionalityCode, SearchResult, SearchResultType } from '@portal/contract';
 import type { EstateScope } from '../../scope/estate-scope.js';
-import { type Found, findFaqs, findLines, findOrders, findSites, findTeams, findUsers } from './repository.js';
+import {
+  type FoundQuery,
+  findFaqs,
+  findInSections,
+  findLines,
+  findOrders,
+  findSites,
+  findTeams,
+  findUsers,
+} from './repository.js';
 import type { SearchTerm } from './search-term.js';
 
 type Grant = readonly [FunctionalityCode, AccessType];
@@ -13,7 +22,7 @@ type Finder = {
   type: SearchResultType;
   needs: readonly Grant[];
   param: string;
-  find(scope: EstateScope, term: SearchTerm, limit: number): Promise<Found[]>;
+  find(scope: EstateScope, term: SearchTerm, limit: number): FoundQuery;
 };
 
 /** In the order the search page shows its sections (spec 2.17). */
@@ -83,18 +92,19 @@ export async function search(scope: EstateScope, term: SearchTerm, options: Sear
       (!options.type || finder.type === options.type) &&
       (finder.needs.length === 0 || finder.needs.some(([code, access]) => scope.caller.can(code, access))),
   );
-  const found = await Promise.all(
-    permitted.map(async (finder) => {
-      const rows = await finder.find(scope, term, options.count);
-      return rows.map((row) => ({
-        type: finder.type,
-        id: row.id,
-        params: { [finder.param]: row.param },
-        name: row.name,
-        ...(row.reference === undefined ? {} : { reference: row.reference }),
-      }));
-    }),
+  const found = await findInSections(
+    scope,
+    permitted.map((finder) => finder.find(scope, term, options.count)),
   );
-  const results = found.flat();
+  const results = found.map(({ section, id, param, name, reference }) => {
+    const finder = permitted[section] as Finder;
+    return {
+      type: finder.type,
+      id,
+      params: { [finder.param]: param },
+      name,
+      ...(reference === null ? {} : { reference }),
+    };
+  });
   return options.top === undefined ? results : results.slice(0, options.top);
 }
