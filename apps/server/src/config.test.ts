@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       uploadSweep: { enabled: true, intervalMs: 3_600_000 },
       databaseUrl: undefined,
       logLevel: 'info',
+      slowQueryMs: 500,
       seed: 'small',
       webDistDir: undefined,
       carrierSimUrl: 'http://127.0.0.1:3100',

@@ -145,6 +145,7 @@ describe('/api/messages', () => {
       .select(['operation', 'actor_user_id'])
       .where('table_name', '=', 'messages')
       .where('row_key', '=', JSON.stringify({ id }))
+      .orderBy('id')
       .execute();
     expect(audit.map((a) => a.operation)).toEqual(['INSERT', 'UPDATE']);
 
