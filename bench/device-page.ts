@@ -1,4 +1,4 @@
-import { findInLargestCompany } from './large-data-set.js';
+import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
 import { CONNECTIONS, DURATION_SECONDS, type Figures, measure, signInWithDash, verdict } from './load.js';
 import { startCarrierSimulator, startPortal } from './portal-server.js';
 
@@ -31,14 +31,8 @@ function findSubject(url: string) {
  * FAIL against a p95 of 100 ms each.
  */
 export async function run(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) {
-    console.error(
-      'Set BENCH_DATABASE_URL to a PostgreSQL database holding the large data set (see bench/README.md, usage).',
-    );
-    process.exitCode = 2;
-    return;
-  }
+  const url = largeDataSetUrl();
+  if (!url) return;
   const subject = await findSubject(url);
   console.log(
     `${subject.companyName}: ${subject.endpoints.toLocaleString('en-GB')} endpoints, signed in as ` +

@@ -8,7 +8,7 @@ import {
   paramTargets,
   pathParamNames,
 } from '@portal/contract';
-import { findInLargestCompany } from './large-data-set.js';
+import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
 import { CONNECTIONS, type Figures, measure, signInWithDash } from './load.js';
 import { startCarrierSimulator, startPortal } from './portal-server.js';
 
@@ -252,12 +252,8 @@ type Row = Figures & { target: number };
  * search, the home page and the device and contract pages), then the calls it could not make, with the reason.
  */
 export async function run(args: string[] = []): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) {
-    console.error('Set BENCH_DATABASE_URL to a PostgreSQL database holding the large data set (bench/README.md).');
-    process.exitCode = 2;
-    return;
-  }
+  const url = largeDataSetUrl();
+  if (!url) return;
   const subject = await findSubject(url);
   console.log(
     `${subject.companyName}: ${subject.endpoints.toLocaleString('en-GB')} endpoints, signed in as ` +

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { findInLargestCompany } from './large-data-set.js';
+import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
 import { isCallerRead, SERVER_SESSION_OPTIONS, tracedStatements } from './traced-statements.js';
 
 /**
@@ -9,12 +9,13 @@ import { isCallerRead, SERVER_SESSION_OPTIONS, tracedStatements } from './traced
  * For docs/performance/: the plans of the slowest calls before and after a change.
  */
 export async function run(paths: string[]): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url || paths.length === 0) {
+  if (paths.length === 0) {
     console.error('Usage: BENCH_DATABASE_URL=… npm run bench -- explain <API path with query>…');
     process.exitCode = 2;
     return;
   }
+  const url = largeDataSetUrl();
+  if (!url) return;
   const subject = await findInLargestCompany<object>(url, 'true AS found', '');
   console.log(`${subject.companyName}, signed in as ${subject.userName}\n`);
   const traced = await tracedStatements(

@@ -1,5 +1,18 @@
 import pg from 'pg';
 
+/**
+ * The database holding the large data set (BENCH_DATABASE_URL, or DATABASE_URL as `npm run seed:large` takes it);
+ * without one, says how to get one and sets exit code 2.
+ */
+export function largeDataSetUrl(): string | undefined {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) {
+    console.error('Set BENCH_DATABASE_URL to a PostgreSQL database holding the large data set (bench/README.md).');
+    process.exitCode = 2;
+  }
+  return url;
+}
+
 /** What every large-data-set benchmark measures for: the company with the most endpoints and its administrator. */
 export type LargestCompany = { userName: string; companyName: string; companyId: number; endpoints: number };
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { findInLargestCompany } from './large-data-set.js';
+import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
 import { CONNECTIONS, DURATION_SECONDS, measure, signInWithDash } from './load.js';
 import { startPortal } from './portal-server.js';
 import { isCallerRead, SERVER_SESSION_OPTIONS, type Statement, tracedStatements } from './traced-statements.js';
@@ -51,12 +51,8 @@ async function databaseRate(url: string, statements: Statement[], seconds: numbe
  * API's own cost; PASS when the API's rate is at least half the database's for each.
  */
 export async function run(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) {
-    console.error('Set BENCH_DATABASE_URL to a PostgreSQL database holding the large data set (bench/README.md).');
-    process.exitCode = 2;
-    return;
-  }
+  const url = largeDataSetUrl();
+  if (!url) return;
   const subject = await findSubject(url);
   console.log(`${subject.companyName}, signed in as ${subject.userName}`);
   const calls: Array<[string, string]> = [
