@@ -8,7 +8,7 @@ export type Statement = { sql: string; parameters: unknown[]; ms: number };
 export const SERVER_SESSION_OPTIONS = '-c jit=off -c random_page_cost=1.1';
 
 /** The statement that reads the signed-in caller (principal.ts): the API's own cost, not the call's data. */
-export const isCallerRead = (statement: Statement) => statement.sql.includes('session_active');
+export const isCallerRead = (statement: Statement) => statement.sql.includes('session_ends_at');
 
 /**
  * The statements the server ran for each call (name, path), signed in as `userName`, from the built server on the

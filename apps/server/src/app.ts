@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
+import { PrincipalCache } from './auth/principal-cache.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { loadSigningKey } from './auth/signing-key.js';
 import { type BroadbandCarriers, buildBroadbandCarriers, faultCarriersOf } from './carriers/broadband-carriers.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     config: Config;
     accessTokens: AccessTokens;
+    /** The signed-in callers this server keeps until the database announces a change (docs/decisions/0190). */
+    principals: PrincipalCache;
     mailer: Mailer;
     carriers: MobileCarriers;
     /** The broadband carriers' diagnostics adapters (docs/decisions/0099). */
@@ -121,7 +124,11 @@ async function registerHttp(
   app.decorate('faultUploads', faultReportUploads(config.uploadsDir));
   registerCarrierWorker(app, config);
   registerUploadSweeper(app, config);
-  registerRouteAccess(app, accessTokens);
+  const principals = new PrincipalCache(app.database, app.log);
+  await principals.start();
+  app.decorate('principals', principals);
+  app.addHook('onClose', () => principals.close());
+  registerRouteAccess(app, accessTokens, principals);
   requireEveryOperationRegistered(app);
   await registerApiDocs(app);
 

@@ -14,6 +14,8 @@ export type Principal = {
   profile: { id: number; name: string; level: ProfileLevel };
   roles: string[];
   sessionId: string;
+  /** The session's absolute end: no copy of this principal may be used after it. */
+  sessionEndsAt: Date;
   grants: Grant[];
   can(code: FunctionalityCode, accessType: AccessType): boolean;
 };
@@ -35,8 +37,11 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
       'profiles.id as profile_id',
       'profiles.name as profile_name',
       'profiles.level as profile_level',
-      sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = ${claims.sessionId}::uuid
-        AND t.user_id = users.id AND t.revoked_at IS NULL AND t.absolute_expires_at > ${now})`.as('session_active'),
+      // When the session ends at the latest; null once it is revoked (logout, password change).
+      sql<Date | null>`(SELECT max(t.absolute_expires_at) FROM refresh_tokens t
+        WHERE t.family_id = ${claims.sessionId}::uuid AND t.user_id = users.id AND t.revoked_at IS NULL)`.as(
+        'session_ends_at',
+      ),
       // Every request reads the caller, so the functionality comes in the same round trip.
       sql<string[]>`ARRAY(SELECT f.code || ':' || f.access_type FROM user_functionality uf
         JOIN functionality f ON f.id = uf.functionality_id WHERE uf.user_id = users.id
@@ -44,7 +49,7 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     ])
     .where('users.id', '=', claims.userId)
     .executeTakeFirst();
-  if (!user?.session_active) return undefined;
+  if (!user?.session_ends_at || user.session_ends_at <= now) return undefined;
   const held = new Set(user.grants);
   const grants = user.grants.map((grant) => {
     const [code, accessType] = grant.split(':');
@@ -58,6 +63,7 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     profile: { id: user.profile_id, name: user.profile_name, level: user.profile_level as ProfileLevel },
     roles: user.roles,
     sessionId: claims.sessionId,
+    sessionEndsAt: user.session_ends_at,
     grants,
     can: (code, accessType) => held.has(`${code}:${accessType}`),
   };

@@ -2,7 +2,8 @@ import { describeAccess } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError } from '../http/errors.js';
 import { type AccessTokens, type Audience, InvalidTokenError } from './access-tokens.js';
-import { loadPrincipal, type Principal } from './principal.js';
+import type { Principal } from './principal.js';
+import type { PrincipalCache } from './principal-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +18,7 @@ export function isGuardedPath(url: string): boolean {
   return (url === '/api' || url.startsWith('/api/')) && !UNGUARDED_PREFIXES.some((p) => url.startsWith(p));
 }
 
-export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) {
+export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens, principals: PrincipalCache) {
   app.decorateRequest('principal', undefined);
 
   // What a route demands of its caller comes from its declaration in the contract's operation table, whose access
@@ -28,6 +29,13 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) 
         `${route.method} ${route.url} is not from the contract's operation table: register it with registerOperation`,
       );
     }
+  });
+
+  // A write is answered only once this server knows what it changed of anyone's sign-in (decision 0190), so the
+  // caller's next call, a logout's or a revocation's included, already sees it.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await principals.barrier(request.server.database.db);
+    return payload;
   });
 
   app.addHook('onRequest', async (request) => {
@@ -41,7 +49,7 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens) 
         throw unauthenticated('The dash token belongs to another session');
       }
     }
-    const principal = await loadPrincipal(request.server.database.db, claims);
+    const principal = await principals.principalOf(request.server.database.db, claims);
     if (!principal) throw unauthenticated('The session has ended');
     request.principal = principal;
     if (access === 'signed-in') return;

@@ -22,6 +22,12 @@ export type DatabaseHandle = {
    * derived-column triggers skip these rows (the loader derives those itself).
    */
   copyRows(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<number>;
+  /**
+   * Calls `onNotice` with each payload NOTIFY sends on `channel` from now on, until the answer's stop is called.
+   * `onLost` is called if the subscription ends on its own (PostgreSQL: its connection closed): notices sent after
+   * that are missed, and a new `listen` is needed.
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the data directory as an uncompressed tarball, which openDatabase's loadDataDir starts from. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -109,6 +115,11 @@ async function openPglite(
       await client.query('CHECKPOINT');
       return client.dumpDataDir('none');
     },
+    async listen(channel, onNotice) {
+      // An embedded database lives in this process: its subscription cannot be lost on its own.
+      const stop = await client.listen(channel, onNotice);
+      return () => stop();
+    },
     async close() {
       await db.destroy();
       // Kysely's destroy does nothing before a first query, which would leave this PGlite open.
@@ -170,6 +181,24 @@ async function openPostgres(
         // A connection that failed mid-load may still have bulk_load on: destroy it rather than pool it.
         client.release(failed);
       }
+    },
+    async listen(channel, onNotice, onLost) {
+      // Its own connection, outside the pool: a pooled one would be handed to queries and lose the subscription.
+      const client = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
+      let stopping = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotice(message.payload ?? '');
+      });
+      client.on('error', () => {}); // 'end' follows, which reports the loss
+      client.on('end', () => {
+        if (!stopping) onLost();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      return async () => {
+        stopping = true;
+        await client.end();
+      };
     },
     close: () => db.destroy(),
   };

@@ -14,6 +14,7 @@ import * as userNameKey from './migrations/0011-user-name-key.js';
 import * as firstPassword from './migrations/0012-first-password.js';
 import * as carrierRegistry from './migrations/0013-carrier-registry.js';
 import * as unbilledVoiceIndex from './migrations/0014-unbilled-voice-index.js';
+import * as principalChangeNotices from './migrations/0015-principal-change-notices.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-first-password': firstPassword,
   '0013-carrier-registry': carrierRegistry,
   '0014-unbilled-voice-index': unbilledVoiceIndex,
+  '0015-principal-change-notices': principalChangeNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

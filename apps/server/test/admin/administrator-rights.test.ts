@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useDemoApp } from '../support/test-app.js';
+import { changesHeard, signIn, useDemoApp } from '../support/test-app.js';
 import { caller, type ErrorBody, functionalityIds, idOf, profileIdOf, userIdOf } from './admin-support.js';
 
 // The security review's findings 1-3 (issue 20): no administrator acts above their own rights, and a refused write
@@ -93,6 +93,7 @@ describe('a site manager given ManageUser (finding 2)', () => {
       .values(extra.map((functionality_id) => ({ user_id: id, functionality_id })))
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    await changesHeard(context.app);
   };
 
   it('cannot create a Team Leader of a team that also holds devices of other sites', async () => {

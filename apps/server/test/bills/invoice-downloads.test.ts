@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS_CSV_HEADER } from '../../src/modules/bills/files/calls-csv.js';
-import { bearer, signIn } from '../support/test-app.js';
+import { bearer, changesHeard, signIn } from '../support/test-app.js';
 import { testEngines } from '../support/test-databases.js';
 import { useEngineApp } from './engine-app.js';
 
@@ -168,6 +168,7 @@ describe.each(testEngines())('invoice file downloads on $name', (engine) => {
           .where('functionality_id', 'in', grantOf(withheld))
           .returning('functionality_id')
           .executeTakeFirstOrThrow();
+        await changesHeard(context.app);
         try {
           const response = await download(tokens['acme.finance']!, own.web_data_physical_location, fileName);
           expect(response.statusCode, withheld).toBe(404);
@@ -176,6 +177,7 @@ describe.each(testEngines())('invoice file downloads on $name', (engine) => {
             .insertInto('user_functionality')
             .values({ user_id: finance.id, ...removed })
             .execute();
+          await changesHeard(context.app);
         }
       }
       expect(await countFiles()).toBe(0);

@@ -2,7 +2,7 @@ import { ContractProductSchema, ContractSchema, odataList } from '@portal/contra
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { lineOf, useSessions } from '../orders/api-calls.js';
-import { useDemoApp } from '../support/test-app.js';
+import { changesHeard, useDemoApp } from '../support/test-app.js';
 
 const context = useDemoApp();
 const get = useSessions(context, ['acme.admin', 'acme.finance', 'acme.broadband', 'acme.sitemanager', 'globex.admin']);
@@ -143,11 +143,13 @@ describe('GET /api/contracts/{id} and /api/contracts/cli/{cli}', () => {
       .returningAll()
       .execute();
     expect(revoked).toHaveLength(2);
+    await changesHeard(context.app);
     try {
       expect((await get('acme.sitemanager', `/api/contracts/${mobile.id}`)).statusCode).toBe(200);
       expect((await get('acme.sitemanager', `/api/contracts/${broadband.id}`)).statusCode).toBe(404);
     } finally {
       await db().insertInto('user_functionality').values(revoked).execute();
+      await changesHeard(context.app);
     }
   });
 });

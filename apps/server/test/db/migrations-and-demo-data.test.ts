@@ -43,6 +43,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0012-first-password',
       '0013-carrier-registry',
       '0014-unbilled-voice-index',
+      '0015-principal-change-notices',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type SignedIn, signIn, useDemoApp } from '../support/test-app.js';
+import { bearer, changesHeard, type SignedIn, signIn, useDemoApp } from '../support/test-app.js';
 import { lineOf, sitesOf, teamIdsOfLine, teamsOf } from './estate-fixtures.js';
 
 const context = useDemoApp();
@@ -132,6 +132,7 @@ describe('PUT /api/endpoints/:id/changeName', () => {
           .where('access_type', '=', 'Write'),
       )
       .execute();
+    await changesHeard(context.app);
     const before = await stored(broadband.id);
     const refused = await put(broadband.id, 'changeName', 'acme.sitemanager', { id: broadband.id, name: 'Refused' });
     expect(refused.statusCode).toBe(403);
@@ -263,6 +264,7 @@ describe('PUT /api/endpoints/:id/changeTeams', () => {
       .where('access_type', '=', 'Write')
       .executeTakeFirstOrThrow();
     await db().insertInto('user_functionality').values({ user_id: leader, functionality_id: write.id }).execute();
+    await changesHeard(context.app);
 
     const [, thirdTeam] = (await teamsOf(db(), ACME)).filter((team) => team.id !== leaderTeam);
     if (!thirdTeam) throw new Error('Acme has two teams only');

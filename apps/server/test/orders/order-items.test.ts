@@ -1,7 +1,7 @@
 import { ContractProductSchema, OrderEventSchema, OrderItemSchema, odataList } from '@portal/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useDemoApp } from '../support/test-app.js';
+import { changesHeard, useDemoApp } from '../support/test-app.js';
 import { type ListBody, lineOf, ordersOf, useSessions } from './api-calls.js';
 
 const context = useDemoApp();
@@ -170,12 +170,14 @@ describe('GET /api/orders/{orderId}/items', () => {
       )
       .returningAll();
     const revoked = await revoke.executeTakeFirstOrThrow();
+    await changesHeard(context.app);
     try {
       expect((await get('acme.sitemanager', `/api/orders/${broadband.id}/items`)).statusCode).toBe(404);
       expect((await get('acme.sitemanager', `/api/orders/${mixed.orderId}/items`)).statusCode).toBe(200);
       expect((await get('acme.sitemanager', '/api/orders/broadband')).statusCode).toBe(403);
     } finally {
       await db().insertInto('user_functionality').values(revoked).execute();
+      await changesHeard(context.app);
     }
   });
 });

@@ -59,6 +59,15 @@ export function buildTestApp(database: DatabaseHandle, env: Record<string, strin
 
 export const DEMO_PASSWORD = 'Demo-Portal-2026!';
 
+/**
+ * Waits until `app` has heard of every change committed so far. The server keeps signed-in callers until a change's
+ * notice reaches it (docs/decisions/0190) and its own writes wait for that before answering; a test that changes a
+ * signed-in user straight in the database calls this before its next request.
+ */
+export function changesHeard(app: App): Promise<void> {
+  return app.principals.barrier(app.database.db);
+}
+
 type EnvOption = Record<string, string> | (() => Record<string, string>);
 
 /**

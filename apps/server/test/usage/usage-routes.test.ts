@@ -1,7 +1,7 @@
 import { LINE_USAGE_SERIES, odataList, USAGE_SERIES, type UsageSeries, UsageSeriesSchema } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ukDay } from '../../src/modules/usage/usage-calendar.js';
-import { bearer, type SignedIn, signIn, useDemoApp } from '../support/test-app.js';
+import { bearer, changesHeard, type SignedIn, signIn, useDemoApp } from '../support/test-app.js';
 import { type CallRecord, insertRecords, type Totals, totalsOf } from './usage-fixtures.js';
 
 const context = useDemoApp();
@@ -505,6 +505,7 @@ describe('a caller who sees a site through only some of its devices', () => {
       .insertInto('user_functionality')
       .values({ user_id: teamlead, functionality_id: siteEstate.id })
       .execute();
+    await changesHeard(context.app);
     const outsider = await db()
       .selectFrom('endpoints')
       .select('id')
