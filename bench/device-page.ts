@@ -1,6 +1,6 @@
 import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
 import { CONNECTIONS, DURATION_SECONDS, type Figures, measure, signInWithDash, verdict } from './load.js';
-import { startCarrierSimulator, startPortal } from './portal-server.js';
+import { startPortalOverSimulator } from './portal-server.js';
 
 const WARM_UP_SECONDS = 2;
 /** The target for each of the page's calls: p95 under this many milliseconds at CONNECTIONS concurrent requests. */
@@ -38,13 +38,7 @@ export async function run(): Promise<void> {
     `${subject.companyName}: ${subject.endpoints.toLocaleString('en-GB')} endpoints, signed in as ` +
       `${subject.userName}; device ${subject.cli} (endpoint ${subject.endpointId}, order item ${subject.orderItemId})`,
   );
-  const simulator = await startCarrierSimulator();
-  const portal = await startPortal({
-    DATABASE_URL: url,
-    SEED: 'none',
-    CARRIER_SIM_URL: simulator.url,
-    CARRIER_WORKER: 'off',
-  });
+  const portal = await startPortalOverSimulator(url);
   try {
     const headers = await signInWithDash(portal.baseUrl, subject.userName);
     const api = `${portal.baseUrl}/api`;
@@ -90,6 +84,5 @@ export async function run(): Promise<void> {
     console.log(verdict(figures, P95_TARGET_MS));
   } finally {
     await portal.stop();
-    await simulator.stop();
   }
 }

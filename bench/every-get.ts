@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
 import { CONNECTIONS, type Figures, measure, signInWithDash } from './load.js';
-import { startCarrierSimulator, startPortal } from './portal-server.js';
+import { startPortalOverSimulator } from './portal-server.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WARM_UP_SECONDS = 1;
@@ -259,13 +259,7 @@ export async function run(args: string[] = []): Promise<void> {
     `${subject.companyName}: ${subject.endpoints.toLocaleString('en-GB')} endpoints, signed in as ` +
       `${subject.userName} (partner calls as ${subject.partnerStaff})`,
   );
-  const simulator = await startCarrierSimulator();
-  const portal = await startPortal({
-    DATABASE_URL: url,
-    SEED: 'none',
-    CARRIER_SIM_URL: simulator.url,
-    CARRIER_WORKER: 'off',
-  });
+  const portal = await startPortalOverSimulator(url);
   const notCalled: Array<[string, string]> = [];
   const rows: Row[] = [];
   try {
@@ -333,7 +327,6 @@ export async function run(args: string[] = []): Promise<void> {
     }
   } finally {
     await portal.stop();
-    await simulator.stop();
   }
   console.log(`${CONNECTIONS} connections, ${SECONDS} s per call after ${WARM_UP_SECONDS} s warm-up; latency in ms`);
   console.table(

@@ -88,6 +88,31 @@ export async function startCarrierSimulator(): Promise<{ url: string; stop(): Pr
   };
 }
 
+/**
+ * The built server over `databaseUrl` (no demo data loaded) with the built simulator as every carrier and the
+ * worker off: for benchmarks that only read. `stop()` stops both.
+ */
+export async function startPortalOverSimulator(databaseUrl: string): Promise<RunningPortal> {
+  const simulator = await startCarrierSimulator();
+  const portal = await startPortal({
+    DATABASE_URL: databaseUrl,
+    SEED: 'none',
+    CARRIER_SIM_URL: simulator.url,
+    CARRIER_WORKER: 'off',
+  }).catch(async (error: unknown) => {
+    await simulator.stop();
+    throw error;
+  });
+  return {
+    ...portal,
+    async stop() {
+      const code = await portal.stop();
+      await simulator.stop();
+      return code;
+    },
+  };
+}
+
 async function waitUntilAnswering(child: ChildProcess, url: string, what: string, seconds: number): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {

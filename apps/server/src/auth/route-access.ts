@@ -32,9 +32,11 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens, 
   });
 
   // A write is answered only once this server knows what it changed of anyone's sign-in (decision 0190), so the
-  // caller's next call, a logout's or a revocation's included, already sees it.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await principals.barrier(request.server.database.db);
+  // caller's next call, a logout's or a revocation's included, already sees it. A refused or failed write changed
+  // nothing (one transaction per write), so it need not wait.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const wrote = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
+    if (wrote) await principals.barrier(request.server.database.db);
     return payload;
   });
 

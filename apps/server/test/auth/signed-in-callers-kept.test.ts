@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
-import { bearer, buildTestApp, signIn, useDemoApp } from '../support/test-app.js';
+import { bearer, buildTestApp, signIn, signOut, useDemoApp } from '../support/test-app.js';
 
 /*
  * Each server keeps the callers it has read (decision 0190). These tests make a second server over the same
@@ -28,12 +28,7 @@ describe('a caller kept by one server', () => {
     const session = await signIn(context.app, 'acme.admin');
     expect(await myFunctionality(other, session.accessToken)).toBe(200);
     expect(await myFunctionality(other, session.accessToken)).toBe(200);
-    const logout = await context.app.inject({
-      method: 'POST',
-      url: '/api/login/revoke',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ refreshToken: session.refreshToken }).toString(),
-    });
+    const logout = await signOut(context.app, session.refreshToken);
     expect(logout.statusCode).toBeLessThan(300);
     // The server that ended it knows at once; the other as soon as the notice arrives.
     expect(await myFunctionality(context.app, session.accessToken)).toBe(401);

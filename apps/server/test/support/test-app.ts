@@ -150,6 +150,11 @@ export async function signIn(app: App, username: string, password = DEMO_PASSWOR
   };
 }
 
+/** Signs the session of this refresh token out, as the web app's logout does. */
+export function signOut(app: App, refreshToken: string) {
+  return app.inject({ method: 'POST', url: '/api/login/revoke', ...form({ refreshToken }) });
+}
+
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
