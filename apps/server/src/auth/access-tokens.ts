@@ -37,8 +37,9 @@ export type AccessTokens = ReturnType<typeof createAccessTokens>;
 /**
  * Tokens already verified, with their claims and expiry: a session sends the same token with every call for up to
  * 15 minutes, and checking its HMAC through WebCrypto was about a seventh of the server's CPU on a cheap call. The
- * key is the whole token, so only those exact bytes are trusted again, and expiry is checked on every use. Logout,
- * revocation and password changes end a session in the database, which every request still reads (principal.ts).
+ * key is the whole token, so only those exact bytes are trusted again, and expiry is checked on every use. Whether
+ * the session still stands is not the token's to say: logout, revocation and password changes end it in the
+ * database, which the caller's read follows (principal-cache.ts).
  */
 const VERIFIED_TOKENS = 10_000;
 

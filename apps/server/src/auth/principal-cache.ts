@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/connection.js';
-import type { Database } from '../db/schema.js';
 import type { AccessClaims } from './access-tokens.js';
 import { loadPrincipal, type Principal } from './principal.js';
 
@@ -66,11 +64,11 @@ export class PrincipalCache {
   }
 
   /** The caller of these claims with a live session, from this server's copy when it may be trusted. */
-  async principalOf(db: Kysely<Database>, claims: AccessClaims, now = new Date()): Promise<Principal | undefined> {
+  async principalOf(claims: AccessClaims, now = new Date()): Promise<Principal | undefined> {
     const kept = this.listening ? this.entries.get(claims.sessionId) : undefined;
     if (kept && kept.userId === claims.userId && kept.sessionEndsAt > now) return kept;
     const generation = this.generation;
-    const principal = await loadPrincipal(db, claims, now);
+    const principal = await loadPrincipal(this.database.db, claims, now);
     if (principal && this.listening && generation === this.generation) this.entries.set(claims.sessionId, principal);
     return principal;
   }
@@ -79,14 +77,14 @@ export class PrincipalCache {
    * Resolves once this server has had every notice of a change committed before it was called: a write's answer
    * waits for it, so the caller's next call here sees what the write changed.
    */
-  async barrier(db: Kysely<Database>): Promise<void> {
+  async barrier(): Promise<void> {
     if (!this.listening) return;
     const id = randomUUID();
     const arrived = new Promise<void>((resolve) => {
       this.barriers.set(id, resolve);
     });
     try {
-      await sql`SELECT pg_notify(${CHANNEL}, ${BARRIER_PREFIX + id})`.execute(db);
+      await sql`SELECT pg_notify(${CHANNEL}, ${BARRIER_PREFIX + id})`.execute(this.database.db);
     } catch {
       // The write is done and answered as such; what this server kept cannot be vouched for.
       this.barriers.delete(id);

@@ -36,7 +36,7 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens, 
   // nothing (one transaction per write), so it need not wait.
   app.addHook('onSend', async (request, reply, payload) => {
     const wrote = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
-    if (wrote) await principals.barrier(request.server.database.db);
+    if (wrote) await principals.barrier();
     return payload;
   });
 
@@ -51,7 +51,7 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens, 
         throw unauthenticated('The dash token belongs to another session');
       }
     }
-    const principal = await principals.principalOf(request.server.database.db, claims);
+    const principal = await principals.principalOf(claims);
     if (!principal) throw unauthenticated('The session has ended');
     request.principal = principal;
     if (access === 'signed-in') return;

@@ -54,6 +54,7 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const DATE = 1082;
 const parseNumber = (value: string) => Number(value);
+const keepString = (value: string) => value;
 
 // The portal's statements are short look-ups over data PostgreSQL keeps in memory (decision 0185):
 // - JIT compiling pays off for long analytical queries only; on the large data set an estate check's cost estimate
@@ -62,7 +63,6 @@ const parseNumber = (value: string) => Number(value);
 //   70,000 endpoints to find a team's 586 rather than look each up.
 // Settings in DATABASE_URL's own `options` parameter are replaced by these.
 const SESSION_OPTIONS = '-c jit=off -c random_page_cost=1.1';
-const keepString = (value: string) => value;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
@@ -193,8 +193,14 @@ async function openPostgres(
       client.on('end', () => {
         if (!stopping) onLost();
       });
-      await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        stopping = true; // the caller hears of this failure from the throw, not as a loss
+        await client.end().catch(() => {});
+        throw error;
+      }
       return async () => {
         stopping = true;
         await client.end();

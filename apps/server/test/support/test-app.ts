@@ -65,7 +65,7 @@ export const DEMO_PASSWORD = 'Demo-Portal-2026!';
  * signed-in user straight in the database calls this before its next request.
  */
 export function changesHeard(app: App): Promise<void> {
-  return app.principals.barrier(app.database.db);
+  return app.principals.barrier();
 }
 
 type EnvOption = Record<string, string> | (() => Record<string, string>);

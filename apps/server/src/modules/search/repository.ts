@@ -51,6 +51,9 @@ function ordinalBy(rank: Expression<number>, ...then: ReturnType<typeof sql>[]) 
   return sql<number>`(row_number() OVER (ORDER BY ${rank}, ${sql.join(then)}))::int`;
 }
 
+/** Only lines are known by a number; the other sections' rows say so, as UNION ALL needs the same columns. */
+const NO_REFERENCE = sql<string | null>`NULL::text`;
+
 /** Written as the trigram indexes' expressions (migration 0005), or PostgreSQL will not use them. */
 function contains(column: Expression<string>, value: string) {
   return sql<SqlBool>`lower(${column}) LIKE ${`%${likeEscape(value)}%`}`;
@@ -93,7 +96,7 @@ export function findOrders(scope: EstateScope, orderType: OrderType, term: Searc
     .select((eb) => [
       'orders.id',
       'orders.reference as name',
-      sql<string | null>`NULL::text`.as('reference'),
+      NO_REFERENCE.as('reference'),
       sql<string>`orders.id::text`.as('param'),
       ordinalBy(rankOf(eb.ref('orders.reference'), term), sql`orders.created_date DESC`, sql`orders.id`).as('ordinal'),
     ])
@@ -128,7 +131,7 @@ export function findSites(scope: EstateScope, term: SearchTerm, limit: number): 
     .select((eb) => [
       'sites.id',
       'sites.name',
-      sql<string | null>`NULL::text`.as('reference'),
+      NO_REFERENCE.as('reference'),
       sql<string>`sites.id::text`.as('param'),
       ordinalBy(rankOf(eb.ref('sites.name'), term), sql`sites.name`, sql`sites.id`).as('ordinal'),
     ])
@@ -145,7 +148,7 @@ export function findTeams(scope: EstateScope, term: SearchTerm, limit: number): 
     .select((eb) => [
       'teams.id',
       'teams.name',
-      sql<string | null>`NULL::text`.as('reference'),
+      NO_REFERENCE.as('reference'),
       sql<string>`teams.id::text`.as('param'),
       ordinalBy(rankOf(eb.ref('teams.name'), term), sql`teams.name`, sql`teams.id`).as('ordinal'),
     ])
@@ -173,7 +176,7 @@ export function findUsers(scope: EstateScope, term: SearchTerm, limit: number): 
     .select((eb) => [
       'candidates.id',
       'candidates.user_name as name',
-      sql<string | null>`NULL::text`.as('reference'),
+      NO_REFERENCE.as('reference'),
       sql<string>`candidates.id::text`.as('param'),
       ordinalBy(rankOf(eb.ref('candidates.user_name'), term), sql`candidates.user_name`, sql`candidates.id`).as(
         'ordinal',
@@ -191,7 +194,7 @@ export function findFaqs(scope: EstateScope, term: SearchTerm, limit: number): F
     .select((eb) => [
       'faqs.id',
       'faqs.title as name',
-      sql<string | null>`NULL::text`.as('reference'),
+      NO_REFERENCE.as('reference'),
       sql<string>`faqs.id::text`.as('param'),
       ordinalBy(rankOf(eb.ref('faqs.title'), term), sql`faqs.sort_order`, sql`faqs.id`).as('ordinal'),
     ])
