@@ -13,6 +13,11 @@ export type Principal = {
   partnerId: number;
   profile: { id: number; name: string; level: ProfileLevel };
   roles: string[];
+  /**
+   * The companies the user belongs to, as read with the rest of the caller (a change to them is announced like any
+   * other, migration 0016): a company-level caller's estate is these, written into queries as constants.
+   */
+  companyIds: readonly number[];
   sessionId: string;
   /** The session's absolute end: no copy of this principal may be used after it. */
   sessionEndsAt: Date;
@@ -42,6 +47,8 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
         WHERE t.family_id = ${claims.sessionId}::uuid AND t.user_id = users.id AND t.revoked_at IS NULL)`.as(
         'session_ends_at',
       ),
+      sql<number[]>`ARRAY(SELECT uc.company_id FROM user_companies uc WHERE uc.user_id = users.id
+        ORDER BY uc.company_id)`.as('company_ids'),
       // Every request reads the caller, so the functionality comes in the same round trip.
       sql<string[]>`ARRAY(SELECT f.code || ':' || f.access_type FROM user_functionality uf
         JOIN functionality f ON f.id = uf.functionality_id WHERE uf.user_id = users.id
@@ -62,6 +69,7 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     partnerId: user.partner_id,
     profile: { id: user.profile_id, name: user.profile_name, level: user.profile_level as ProfileLevel },
     roles: user.roles,
+    companyIds: user.company_ids,
     sessionId: claims.sessionId,
     sessionEndsAt: user.session_ends_at,
     grants,

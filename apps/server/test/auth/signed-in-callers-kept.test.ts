@@ -45,6 +45,26 @@ describe('a caller kept by one server', () => {
     expect(await users(context.app, session.accessToken)).toBe(403);
   });
 
+  it('no longer reaches a company they were taken off anywhere', async () => {
+    const session = await signIn(context.app, 'multi.admin');
+    const companies = async (app: App) => {
+      const response = await app.inject({ method: 'GET', url: '/api/companies', headers: bearer(session.accessToken) });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { value: Array<{ name: string }> }).value.map((c) => c.name).sort();
+    };
+    const before = await companies(other);
+    expect(before.length).toBeGreaterThan(1);
+    const { rows } = await sql<{ name: string }>`DELETE FROM user_companies uc USING users u, companies c
+      WHERE uc.user_id = u.id AND c.id = uc.company_id AND u.user_name = 'multi.admin'
+      AND c.id = (SELECT max(company_id) FROM user_companies WHERE user_id = u.id) RETURNING c.name`.execute(
+      context.database.db,
+    );
+    const taken = rows[0]?.name;
+    expect(taken).toBeDefined();
+    await expect.poll(() => companies(other), { timeout: 5000 }).toEqual(before.filter((name) => name !== taken));
+    expect(await companies(context.app)).toEqual(before.filter((name) => name !== taken));
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'is read afresh once the server hears notices again after losing them',
     async () => {

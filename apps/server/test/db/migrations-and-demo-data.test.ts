@@ -44,6 +44,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0013-carrier-registry',
       '0014-unbilled-voice-index',
       '0015-principal-change-notices',
+      '0016-company-membership-notices',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
