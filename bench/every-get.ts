@@ -8,7 +8,7 @@ import {
   paramTargets,
   pathParamNames,
 } from '@portal/contract';
-import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
+import { findInLargestCompany, international, largeDataSetUrl } from './large-data-set.js';
 import { CONNECTIONS, type Figures, measure, signInWithDash } from './load.js';
 import { startPortalOverSimulator } from './portal-server.js';
 
@@ -106,11 +106,6 @@ function idsOf(line: Line, companyId: number, subject: Subject): Ids {
     user: String(subject.user),
     profile: String(subject.profile),
   };
-}
-
-/** '07104537474' as a person writes it: '+44 7104 537474'. */
-function international(cli: string): string {
-  return `+44 ${cli.slice(1, 5)} ${cli.slice(5)}`;
 }
 
 type Context = { subject: Subject; companyId: string; line: Line; groupId: () => Promise<string> };

@@ -52,3 +52,8 @@ export async function findInLargestCompany<T extends object>(
     await client.end();
   }
 }
+
+/** A national number as a person writes it: '07104537474' as '+44 7104 537474'. */
+export function international(cli: string): string {
+  return `+44 ${cli.slice(1, 5)} ${cli.slice(5)}`;
+}

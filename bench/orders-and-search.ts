@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { international } from './large-data-set.js';
 import { CONNECTIONS, DEMO_PASSWORD, DURATION_SECONDS, type Figures, measure, verdict } from './load.js';
 import { startPortal } from './portal-server.js';
 
@@ -40,12 +41,6 @@ async function findSubject(databaseUrl: string): Promise<Subject> {
   } finally {
     await client.end();
   }
-}
-
-/** '07104537474' as a person writes it: '+44 7104 537474'. */
-function international(cli: string): string {
-  const national = cli.slice(1);
-  return `+44 ${national.slice(0, 4)} ${national.slice(4)}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { DataSet } from './data-set.js';
 import { type CompanyFacts, type CompanyPlan, EstateBuilder } from './estate.js';
 import { inFlightStates, OrderBuilder } from './orders.js';
 import { SeededRandom } from './random.js';
-import { type SeedSize, sizes } from './sizes.js';
+import { type SeedSize, type SizeSpec, sizes } from './sizes.js';
 import { emailDomainOf, type ReferenceData, UserBuilder } from './users.js';
 
 export type GenerateOptions = {
@@ -113,7 +113,7 @@ export function generateDemoData(options: GenerateOptions): GeneratedData {
   }
   users.addStaff(named.acme, 8, emailDomainOf(named.acme.name));
 
-  for (const company of addGeneratedCompanies(estate, random, spec.generatedCompanies, spec.generatedEndpoints)) {
+  for (const company of addGeneratedCompanies(estate, random, spec)) {
     companies.push(company);
     const staff = Math.max(3, Math.round((spec.generatedUsers * company.endpoints.length) / spec.generatedEndpoints));
     const before = data.users.rows.length;
@@ -247,24 +247,24 @@ function addDemoAccounts(users: UserBuilder, named: Record<keyof typeof namedCom
 
 /**
  * Companies of very different sizes, as a reseller's book really is: the endpoints are shared out by weight,
- * and the first company is made the largest on purpose so benchmarks have a worst case to measure.
+ * and the first company is made the largest on purpose so benchmarks have a worst case to measure. The next ones
+ * have the scale curve's exact sizes.
  */
-function* addGeneratedCompanies(
-  estate: EstateBuilder,
-  random: SeededRandom,
-  count: number,
-  endpointTotal: number,
-): Generator<CompanyFacts> {
+function* addGeneratedCompanies(estate: EstateBuilder, random: SeededRandom, spec: SizeSpec): Generator<CompanyFacts> {
+  const { generatedCompanies: count, generatedEndpoints: endpointTotal, scaleCurveSizes } = spec;
   if (count === 0) return;
   const weights = Array.from({ length: count }, (_, i) => (i === 0 ? 60 : 0.3 + 3 * random.next() ** 2));
   const weightSum = weights.reduce((sum, w) => sum + w, 0);
   let assigned = 0;
   for (let i = 0; i < count; i++) {
     const endpoints =
-      i === count - 1 ? endpointTotal - assigned : Math.max(2, Math.round((endpointTotal * weights[i]!) / weightSum));
+      i === count - 1
+        ? endpointTotal - assigned
+        : (scaleCurveSizes[i - 1] ?? Math.max(2, Math.round((endpointTotal * weights[i]!) / weightSum)));
     assigned += endpoints;
     const partnerIndex = random.chance(0.7) ? NORTHWIND : BRIGHTWAVE;
-    const broadbandCount = Math.max(1, Math.round(endpoints * 0.3));
+    // A one-line company has a mobile: the scale curve measures the device list from one device up.
+    const broadbandCount = endpoints < 3 ? 0 : Math.max(1, Math.round(endpoints * 0.3));
     const mobileCount = endpoints - broadbandCount;
     const fibre = Math.round(broadbandCount * 0.5);
     const alt = Math.round(broadbandCount * 0.2);
