@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { EstateScope } from './estate-scope.js';
+import { type EstateScope, isIdList } from './estate-scope.js';
 
 /**
  * Conditions that keep a query inside the caller's estate, written the cheapest way for the caller's level. At
@@ -12,7 +12,7 @@ import type { EstateScope } from './estate-scope.js';
 
 /** The caller's orders: the set `scope.orders()` gives. */
 export function ordersInEstate(eb: ExpressionBuilder<Database, 'orders'>, scope: EstateScope) {
-  return scope.companyWide ? eb('orders.company_id', 'in', scope.companies()) : eb('orders.id', 'in', scope.orders());
+  return scope.companyWide ? eb('orders.company_id', 'in', scope.companyIds()) : eb('orders.id', 'in', scope.orders());
 }
 
 /**
@@ -26,7 +26,7 @@ export function ordersInEstate(eb: ExpressionBuilder<Database, 'orders'>, scope:
  *   endpoints_company_type_name, before checking the rest (the search's matches rely on it).
  */
 export function endpointsInEstate(eb: ExpressionBuilder<Database, 'endpoints'>, scope: EstateScope) {
-  const ofCompanies = eb('endpoints.company_id', 'in', scope.companies());
+  const ofCompanies = eb('endpoints.company_id', 'in', scope.companyIds());
   if (scope.companyWide) return ofCompanies;
   const ofLines =
     scope.caller.profile.level === 'Site'
@@ -41,18 +41,18 @@ export function endpointsInEstate(eb: ExpressionBuilder<Database, 'endpoints'>, 
  * candidates from orders_company_type_created before checking the scope.
  */
 export function ordersInEstateByCompany(eb: ExpressionBuilder<Database, 'orders'>, scope: EstateScope) {
-  const ofCompanies = eb('orders.company_id', 'in', scope.companies());
+  const ofCompanies = eb('orders.company_id', 'in', scope.companyIds());
   return scope.companyWide ? ofCompanies : eb.and([ofCompanies, eb('orders.id', 'in', scope.orders())]);
 }
 
 /** The caller's sites: the set `scope.sites()` gives. */
 export function sitesInEstate(eb: ExpressionBuilder<Database, 'sites'>, scope: EstateScope) {
-  return scope.companyWide ? eb('sites.company_id', 'in', scope.companies()) : eb('sites.id', 'in', scope.sites());
+  return scope.companyWide ? eb('sites.company_id', 'in', scope.companyIds()) : eb('sites.id', 'in', scope.sites());
 }
 
 /** The caller's teams: the set `scope.teams()` gives. */
 export function teamsInEstate(eb: ExpressionBuilder<Database, 'teams'>, scope: EstateScope) {
-  return scope.companyWide ? eb('teams.company_id', 'in', scope.companies()) : eb('teams.id', 'in', scope.teams());
+  return scope.companyWide ? eb('teams.company_id', 'in', scope.companyIds()) : eb('teams.id', 'in', scope.teams());
 }
 
 /**
@@ -64,7 +64,8 @@ export function userInEstate(userId: Expression<number>, scope: EstateScope): Ex
   const self = scope.caller.userId;
   if (scope.companyWide) {
     // Each link joined to its company directly: no id set of the companies' endpoints is ever built.
-    const companies = scope.companies();
+    const ids = scope.companyIds();
+    const companies = isIdList(ids) ? sql.join(ids) : ids;
     return sql<SqlBool>`(${userId} = ${self}
       OR EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = ${userId} AND uc.company_id IN (${companies}))
       OR EXISTS (SELECT 1 FROM user_sites us JOIN sites s ON s.id = us.site_id

@@ -4,6 +4,11 @@ import type { Database } from '../db/schema.js';
 
 export type IdQuery = SelectQueryBuilder<Database, keyof Database, { id: number }>;
 
+/** The right-hand side of `id in (…)`: ids written in as constants, or a subquery. */
+export type IdSet = IdQuery | readonly number[];
+
+export const isIdList = (set: IdSet): set is readonly number[] => Array.isArray(set);
+
 /**
  * What the caller may see, as id subqueries to put in any query's WHERE: the one place estate visibility is
  * decided. By profile level:
@@ -18,6 +23,13 @@ export type EstateScope = {
   /** Whose estate this is. */
   caller: EstateCaller;
   companies(): IdQuery;
+  /**
+   * The caller's companies for `company_id in (…)`: the ids themselves where the signed-in caller's are known at
+   * Company level, else companies(). With constants PostgreSQL plans no join to find them, and one company is
+   * `company_id = 6` to it, so it estimates rows from that company's own statistics (8,735 lines, not the average
+   * company's 200) and can read a list in index order.
+   */
+  companyIds(): IdSet;
   sites(): IdQuery;
   teams(): IdQuery;
   endpoints(): IdQuery;
@@ -56,7 +68,7 @@ export function estateScope(db: Kysely<Database>, principal: EstateCaller, onlyC
     companyWide: companyLevel,
     orders: () =>
       companyLevel
-        ? ids(q.selectFrom('orders').select('orders.id').where('orders.company_id', 'in', base.companies()))
+        ? ids(q.selectFrom('orders').select('orders.id').where('orders.company_id', 'in', base.companyIds()))
         : ids(
             q
               .selectFrom('order_items')
@@ -84,7 +96,7 @@ export function estateScope(db: Kysely<Database>, principal: EstateCaller, onlyC
               q
                 .selectFrom('user_companies')
                 .select('user_companies.user_id as id')
-                .where('user_companies.company_id', 'in', base.companies()),
+                .where('user_companies.company_id', 'in', base.companyIds()),
             )
           : assigned,
       );
@@ -92,19 +104,24 @@ export function estateScope(db: Kysely<Database>, principal: EstateCaller, onlyC
   };
 }
 
-type BaseScope = Pick<EstateScope, 'companies' | 'sites' | 'teams' | 'endpoints'>;
+type BaseScope = Pick<EstateScope, 'companies' | 'companyIds' | 'sites' | 'teams' | 'endpoints'>;
 
 function narrowedToCompany(db: Kysely<Database>, base: BaseScope, companyId: number): BaseScope {
   const ids = <T>(query: T) => query as unknown as IdQuery;
+  const companies = () =>
+    ids(
+      db
+        .selectFrom('companies')
+        .select('companies.id')
+        .where('companies.id', '=', companyId)
+        .where('companies.id', 'in', base.companyIds()),
+    );
   return {
-    companies: () =>
-      ids(
-        db
-          .selectFrom('companies')
-          .select('companies.id')
-          .where('companies.id', '=', companyId)
-          .where('companies.id', 'in', base.companies()),
-      ),
+    companies,
+    companyIds: () => {
+      const whole = base.companyIds();
+      return isIdList(whole) && whole.includes(companyId) ? [companyId] : companies();
+    },
     sites: () =>
       ids(
         db
@@ -140,12 +157,16 @@ function baseScope(db: Kysely<Database>, principal: EstateCaller): BaseScope {
   switch (principal.profile.level) {
     case 'Company': {
       const companies = () => ids(companiesOf(q, principal));
+      const known = principal.companyIds;
+      // An empty list cannot be written as `in ()`: the subquery says "none" instead.
+      const companyIds = () => (known !== undefined && known.length > 0 ? known : companies());
       return {
         companies,
-        sites: () => ids(q.selectFrom('sites').select('sites.id').where('sites.company_id', 'in', companies())),
-        teams: () => ids(q.selectFrom('teams').select('teams.id').where('teams.company_id', 'in', companies())),
+        companyIds,
+        sites: () => ids(q.selectFrom('sites').select('sites.id').where('sites.company_id', 'in', companyIds())),
+        teams: () => ids(q.selectFrom('teams').select('teams.id').where('teams.company_id', 'in', companyIds())),
         endpoints: () =>
-          ids(q.selectFrom('endpoints').select('endpoints.id').where('endpoints.company_id', 'in', companies())),
+          ids(q.selectFrom('endpoints').select('endpoints.id').where('endpoints.company_id', 'in', companyIds())),
       };
     }
     case 'Site': {
@@ -155,7 +176,9 @@ function baseScope(db: Kysely<Database>, principal: EstateCaller): BaseScope {
       return {
         sites,
         endpoints,
-        companies: () => ids(q.selectFrom('sites').select('sites.company_id as id').where('sites.id', 'in', sites())),
+        ...companiesAs(() =>
+          ids(q.selectFrom('sites').select('sites.company_id as id').where('sites.id', 'in', sites())),
+        ),
         teams: () =>
           ids(q.selectFrom('team_endpoints').select('team_id as id').where('endpoint_id', 'in', endpoints())),
       };
@@ -167,7 +190,9 @@ function baseScope(db: Kysely<Database>, principal: EstateCaller): BaseScope {
       return {
         teams,
         endpoints,
-        companies: () => ids(q.selectFrom('teams').select('teams.company_id as id').where('teams.id', 'in', teams())),
+        ...companiesAs(() =>
+          ids(q.selectFrom('teams').select('teams.company_id as id').where('teams.id', 'in', teams())),
+        ),
         sites: () =>
           ids(q.selectFrom('endpoints').select('endpoints.site_id as id').where('endpoints.id', 'in', endpoints())),
       };
@@ -177,8 +202,9 @@ function baseScope(db: Kysely<Database>, principal: EstateCaller): BaseScope {
         ids(q.selectFrom('user_endpoints').select('endpoint_id as id').where('user_id', '=', userId));
       return {
         endpoints,
-        companies: () =>
+        ...companiesAs(() =>
           ids(q.selectFrom('endpoints').select('endpoints.company_id as id').where('endpoints.id', 'in', endpoints())),
+        ),
         sites: () =>
           ids(q.selectFrom('endpoints').select('endpoints.site_id as id').where('endpoints.id', 'in', endpoints())),
         teams: () =>
@@ -188,11 +214,10 @@ function baseScope(db: Kysely<Database>, principal: EstateCaller): BaseScope {
   }
 }
 
-/**
- * A company-level caller's companies. Known ones are written in as constants: with one company, PostgreSQL carries
- * `company_id = 6` over to every table joined on it, so it estimates rows from that company's own statistics (8,735
- * lines, not the average company's 200) and can read a list in index order; through `user_companies` it cannot.
- */
+/** Below Company level the companies are those of what the caller holds: only a subquery can say them. */
+const companiesAs = (companies: () => IdQuery) => ({ companies, companyIds: companies });
+
+/** A company-level caller's companies: the known ones (decision 0192), else read from `user_companies`. */
 function companiesOf(db: Kysely<Database>, caller: EstateCaller) {
   const known = caller.companyIds;
   if (known === undefined) {

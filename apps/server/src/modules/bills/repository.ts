@@ -16,7 +16,7 @@ import { invoicesResource } from './resource.js';
  * whole bill of the company their lines belong to; granting ViewMyBills is the administrator's decision to show it.
  */
 function invoicesOfEstate(scope: EstateScope) {
-  return scope.db.selectFrom('invoices').where('invoices.company_id', 'in', scope.companies());
+  return scope.db.selectFrom('invoices').where('invoices.company_id', 'in', scope.companyIds());
 }
 
 /** A page of the caller's invoices, each with its company's name. */
@@ -66,26 +66,19 @@ export function billsOfLatestMonths(scope: EstateScope, months: number, companyI
 
 /**
  * Voice calls on the caller's lines not yet on an invoice. "Calls" counts voice records, as an invoice's calls do,
- * so the tile and the next bill agree. The estate's lines drive the query: per line, the (endpoint_id, started_at)
- * index finds its records; `invoice_id IS NULL` can use the cdr_invoice index instead when that is cheaper.
- * `companyId` narrows it to that company's lines (none for a company outside the estate).
+ * so the tile and the next bill agree. The per-line counts come from the unbilled_calls rollup (migration 0017):
+ * whole companies sum one index range of it, other estates their lines' rows. `companyId` narrows it to that
+ * company's lines (none for a company outside the estate).
  */
 export async function unbilledCallCount(scope: EstateScope, companyId?: number): Promise<number> {
-  const lines =
-    companyId === undefined
-      ? scope.endpoints()
-      : scope.db
-          .selectFrom('endpoints')
-          .select('endpoints.id')
-          .where('endpoints.id', 'in', scope.endpoints())
-          .where('endpoints.company_id', '=', companyId);
-  const row = await scope.db
-    .selectFrom('call_detail_records')
-    .select((eb) => eb.fn.countAll<number>().as('calls'))
-    .where('call_detail_records.endpoint_id', 'in', lines)
-    .where('call_detail_records.invoice_id', 'is', null)
-    .where('call_detail_records.record_type', '=', 'voice')
-    .executeTakeFirstOrThrow();
+  let counts = scope.db
+    .selectFrom('unbilled_calls')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('unbilled_calls.calls'), eb.lit(0)).as('calls'));
+  counts = scope.companyWide
+    ? counts.where('unbilled_calls.company_id', 'in', scope.companyIds())
+    : counts.where('unbilled_calls.endpoint_id', 'in', scope.endpoints());
+  if (companyId !== undefined) counts = counts.where('unbilled_calls.company_id', '=', companyId);
+  const row = await counts.executeTakeFirstOrThrow();
   return Number(row.calls);
 }
 

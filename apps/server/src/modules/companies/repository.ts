@@ -7,7 +7,7 @@ import { companiesResource } from './resource.js';
 export function listCompanies(scope: EstateScope, options: ODataQuery, withAddresses: boolean) {
   return runODataList({
     db: scope.db,
-    baseQuery: scope.db.selectFrom('companies').where('companies.id', 'in', scope.companies()),
+    baseQuery: scope.db.selectFrom('companies').where('companies.id', 'in', scope.companyIds()),
     resource: companiesResource,
     options,
     context: { addressesOf: withAddresses ? (ids) => addressesOf(scope, ids) : undefined },
@@ -19,7 +19,7 @@ export function companyNames(scope: EstateScope): Promise<NamedRef[]> {
   return scope.db
     .selectFrom('companies')
     .select(['id', 'name'])
-    .where('id', 'in', scope.companies())
+    .where('id', 'in', scope.companyIds())
     .orderBy('name')
     .orderBy('id')
     .execute();
@@ -31,7 +31,7 @@ export function findCompany(scope: EstateScope, companyId: number): Promise<Name
     .selectFrom('companies')
     .select(['id', 'name'])
     .where('id', '=', companyId)
-    .where('id', 'in', scope.companies())
+    .where('id', 'in', scope.companyIds())
     .executeTakeFirst();
 }
 
@@ -43,7 +43,7 @@ export async function addressesOf(scope: EstateScope, companyIds: readonly numbe
     .selectFrom('addresses')
     .select(['id', 'company_id', 'line1', 'line2', 'line3', 'town', 'county', 'post_code'])
     .where('company_id', 'in', companyIds)
-    .where('company_id', 'in', scope.companies())
+    .where('company_id', 'in', scope.companyIds())
     .orderBy('id')
     .execute();
   for (const row of rows) {

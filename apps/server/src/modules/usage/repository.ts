@@ -105,7 +105,7 @@ export async function monthlyTotalsOfEstate(scope: EstateScope, first: string, l
   return scope.db
     .selectFrom('company_usage_monthly')
     .select(['month as period', ...MONTHLY_TOTALS])
-    .where('company_id', 'in', scope.companies())
+    .where('company_id', 'in', scope.companyIds())
     .where('endpoint_type_id', '=', ENDPOINT_TYPE.mobile)
     .where('month', '>=', first)
     .where('month', '<=', last)
@@ -220,7 +220,7 @@ export async function firstUnbilledDay(scope: EstateScope, companyId: number, to
     .selectFrom('invoices')
     .select(sql<string | null>`(max(period_end) + 1)`.as('day'))
     .where('company_id', '=', companyId)
-    .where('company_id', 'in', scope.companies())
+    .where('company_id', 'in', scope.companyIds())
     .executeTakeFirst();
   return latest?.day ?? `${today.slice(0, 7)}-01`;
 }

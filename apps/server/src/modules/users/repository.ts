@@ -63,7 +63,7 @@ export async function assignmentsOf(scope: EstateScope, userId: number): Promise
       .innerJoin('companies', 'companies.id', 'user_companies.company_id')
       .select(['companies.id', 'companies.name'])
       .where('user_companies.user_id', '=', userId)
-      .where('companies.id', 'in', scope.companies())
+      .where('companies.id', 'in', scope.companyIds())
       .orderBy('companies.name')
       .execute(),
     db
@@ -158,7 +158,7 @@ export async function assignableAmong(scope: EstateScope, kind: AssignableKind, 
           .selectFrom('companies')
           .select('id')
           .where('id', 'in', ids)
-          .where('id', 'in', scope.companies())
+          .where('id', 'in', scope.companyIds())
           .execute()
       : kind === 'sites'
         ? await db.selectFrom('sites').select('id').where('id', 'in', ids).where('id', 'in', scope.sites()).execute()
