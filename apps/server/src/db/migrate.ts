@@ -16,6 +16,7 @@ import * as carrierRegistry from './migrations/0013-carrier-registry.js';
 import * as unbilledVoiceIndex from './migrations/0014-unbilled-voice-index.js';
 import * as principalChangeNotices from './migrations/0015-principal-change-notices.js';
 import * as companyMembershipNotices from './migrations/0016-company-membership-notices.js';
+import * as unbilledCallsRollup from './migrations/0017-unbilled-calls-rollup.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-unbilled-voice-index': unbilledVoiceIndex,
   '0015-principal-change-notices': principalChangeNotices,
   '0016-company-membership-notices': companyMembershipNotices,
+  '0017-unbilled-calls-rollup': unbilledCallsRollup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,6 +45,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0014-unbilled-voice-index',
       '0015-principal-change-notices',
       '0016-company-membership-notices',
+      '0017-unbilled-calls-rollup',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

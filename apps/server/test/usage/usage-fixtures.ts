@@ -142,6 +142,16 @@ export async function rollupDisagreements(db: Kysely<Database>) {
     );
     disagreements.push(...rows);
   }
+  // unbilled_calls (migration 0017): per line, its voice records no invoice holds.
+  const { rows } = await sql<{ owner: number }>`
+    WITH expected AS (
+      SELECT endpoint_id, count(*) AS calls FROM call_detail_records
+      WHERE invoice_id IS NULL AND record_type = 'voice' GROUP BY 1
+    )
+    SELECT 'unbilled_calls' AS rollup, coalesce(x.endpoint_id, r.endpoint_id) AS owner
+    FROM expected x FULL JOIN unbilled_calls r ON r.endpoint_id = x.endpoint_id
+    WHERE coalesce(x.calls, 0) <> coalesce(r.calls, 0)`.execute(db);
+  disagreements.push(...rows);
   return disagreements;
 }
 

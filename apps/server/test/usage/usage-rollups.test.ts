@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILL_UNBILLED_CALLS } from '../../src/db/migrations/0017-unbilled-calls-rollup.js';
 import { type TestDatabase, testEngines } from '../support/test-databases.js';
 import {
   type CallRecord,
@@ -203,7 +204,8 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
       });
     expectTotals(await usageMonthOf(db(), world.mobileId, month), ZERO);
 
-    // What the demo-data load does after copying records: one INSERT into usage_monthly of its own totals.
+    // What the demo-data load does after copying records: one INSERT into usage_monthly of its own totals, and a
+    // count of the unbilled calls.
     await db()
       .transaction()
       .execute(async (trx) => {
@@ -212,6 +214,7 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
           .insertInto('usage_monthly')
           .values({ endpoint_id: world.mobileId, company_id: world.companyId, month, ...totalsOf(bulk) })
           .execute();
+        await sql.raw(FILL_UNBILLED_CALLS).execute(trx);
       });
     expectTotals(await companyUsageMonthOf(db(), world.companyId, 1, month), totalsOf(bulk));
     expect(await rollupDisagreements(db())).toEqual([]);

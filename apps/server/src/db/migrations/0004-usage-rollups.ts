@@ -21,7 +21,7 @@ const RECORD_MONTH = `date_trunc('month', started_at AT TIME ZONE 'Europe/London
  * renders one transition table as a row source; INSERT has only the new rows, DELETE only the old, UPDATE both
  * (old ones subtracted), so an update that changes no counted column (billing sets invoice_id) nets to nothing.
  */
-function deltaFunction(
+export function deltaFunction(
   name: string,
   guard: string,
   apply: (source: string) => string,
@@ -43,7 +43,7 @@ function deltaFunction(
 }
 
 /** Three triggers, because PostgreSQL allows transition tables only on a trigger of a single event. */
-function statementTriggers(table: string, prefix: string, fn: string) {
+export function statementTriggers(table: string, prefix: string, fn: string) {
   return [
     `CREATE TRIGGER ${prefix}_insert AFTER INSERT ON ${table}
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,

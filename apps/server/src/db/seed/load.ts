@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hashPassword } from '../../auth/password-hashing.js';
 import type { DatabaseHandle } from '../connection.js';
+import { FILL_UNBILLED_CALLS } from '../migrations/0017-unbilled-calls-rollup.js';
 import { CDR_COLUMNS } from './billing.js';
 import { PASSWORD_FOR_DEMO_ACCOUNTS } from './catalogue.js';
 import { generateDemoData } from './generate.js';
@@ -87,6 +88,8 @@ export async function loadDemoData(handle: DatabaseHandle, options: LoadOptions)
       (await trx.selectFrom('usage_monthly').select(trx.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
     );
     progress('usage_monthly', rows.usage_monthly);
+
+    await sql.raw(FILL_UNBILLED_CALLS).execute(trx);
 
     await sql`UPDATE invoices i SET calls = t.calls, duration = t.duration, bytes = t.bytes, usage_charges = t.usage_charges
       FROM (SELECT invoice_id, count(*) FILTER (WHERE record_type = 'voice') AS calls, sum(duration) AS duration,
