@@ -17,6 +17,7 @@ import * as unbilledVoiceIndex from './migrations/0014-unbilled-voice-index.js';
 import * as principalChangeNotices from './migrations/0015-principal-change-notices.js';
 import * as companyMembershipNotices from './migrations/0016-company-membership-notices.js';
 import * as unbilledCallsRollup from './migrations/0017-unbilled-calls-rollup.js';
+import * as userEndpointsCompany from './migrations/0018-user-endpoints-company.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-principal-change-notices': principalChangeNotices,
   '0016-company-membership-notices': companyMembershipNotices,
   '0017-unbilled-calls-rollup': unbilledCallsRollup,
+  '0018-user-endpoints-company': userEndpointsCompany,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -106,7 +106,8 @@ export type UserFunctionalityTable = { user_id: number; functionality_id: number
 export type UserCompaniesTable = { user_id: number; company_id: number; partner_id: number };
 export type UserSitesTable = { user_id: number; site_id: number };
 export type UserTeamsTable = { user_id: number; team_id: number };
-export type UserEndpointsTable = { user_id: number; endpoint_id: number };
+/** company_id is the endpoint's (migration 0018), held to it by a foreign key on (endpoint_id, company_id). */
+export type UserEndpointsTable = { user_id: number; endpoint_id: number; company_id: number };
 
 export type OrdersTable = {
   id: Identity;
@@ -501,7 +502,7 @@ export const databaseColumns = {
   user_companies: ['user_id', 'company_id', 'partner_id'],
   user_sites: ['user_id', 'site_id'],
   user_teams: ['user_id', 'team_id'],
-  user_endpoints: ['user_id', 'endpoint_id'],
+  user_endpoints: ['user_id', 'endpoint_id', 'company_id'],
   orders: [
     'id',
     'company_id',

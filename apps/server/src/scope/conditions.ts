@@ -72,8 +72,7 @@ export function userInEstate(userId: Expression<number>, scope: EstateScope): Ex
         WHERE us.user_id = ${userId} AND s.company_id IN (${companies}))
       OR EXISTS (SELECT 1 FROM user_teams ut JOIN teams t ON t.id = ut.team_id
         WHERE ut.user_id = ${userId} AND t.company_id IN (${companies}))
-      OR EXISTS (SELECT 1 FROM user_endpoints ue JOIN endpoints e ON e.id = ue.endpoint_id
-        WHERE ue.user_id = ${userId} AND e.company_id IN (${companies})))`;
+      OR EXISTS (SELECT 1 FROM user_endpoints ue WHERE ue.user_id = ${userId} AND ue.company_id IN (${companies})))`;
   }
   return sql<SqlBool>`(${userId} = ${self}
     OR EXISTS (SELECT 1 FROM user_sites us WHERE us.user_id = ${userId} AND us.site_id IN (${scope.sites()}))

@@ -87,7 +87,11 @@ export function estateScope(db: Kysely<Database>, principal: EstateCaller, onlyC
           q
             .selectFrom('user_endpoints')
             .select('user_endpoints.user_id as id')
-            .where('user_endpoints.endpoint_id', 'in', base.endpoints()),
+            .where((eb) =>
+              companyLevel
+                ? eb('user_endpoints.company_id', 'in', base.companyIds())
+                : eb('user_endpoints.endpoint_id', 'in', base.endpoints()),
+            ),
         )
         .union(q.selectFrom('users').select('users.id').where('users.id', '=', principal.userId));
       return ids(

@@ -46,6 +46,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0015-principal-change-notices',
       '0016-company-membership-notices',
       '0017-unbilled-calls-rollup',
+      '0018-user-endpoints-company',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

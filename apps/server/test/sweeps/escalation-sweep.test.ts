@@ -177,7 +177,7 @@ async function administrator(universe: Universe, spec: AdminSpec) {
     );
     await db()
       .insertInto('user_endpoints')
-      .values(endpoints.map((endpoint) => ({ user_id: id, endpoint_id: endpoint.id })))
+      .values(endpoints.map((endpoint) => ({ user_id: id, endpoint_id: endpoint.id, company_id: endpoint.company_id })))
       .execute();
   }
   const session = await signIn(context.app, userName);

@@ -188,10 +188,10 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
   /** A Mobile User of the endpoint's company, assigned to it: a user the sweeps may change and delete. */
   const throwawayUser = async (endpointId: number) => {
     records += 1;
-    const { partner_id } = await db
+    const { partner_id, company_id } = await db
       .selectFrom('endpoints')
       .innerJoin('companies', 'companies.id', 'endpoints.company_id')
-      .select('companies.partner_id')
+      .select(['companies.partner_id', 'endpoints.company_id'])
       .where('endpoints.id', '=', endpointId)
       .executeTakeFirstOrThrow();
     const user = { id: await insertAccount(`sweep.target${records}`, partner_id, mobileUser.id) };
@@ -199,7 +199,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .insertInto('user_functionality')
       .values(mobileUser.functionalityIds.map((functionality_id) => ({ user_id: user.id, functionality_id })))
       .execute();
-    await db.insertInto('user_endpoints').values({ user_id: user.id, endpoint_id: endpointId }).execute();
+    await db.insertInto('user_endpoints').values({ user_id: user.id, endpoint_id: endpointId, company_id }).execute();
     return user.id;
   };
   /** An empty site or team of the company, which the sweeps may delete. */

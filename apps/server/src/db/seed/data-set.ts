@@ -69,7 +69,9 @@ export class DataSet {
   readonly userCompanies = new TableRows<{ user_id: number; company_id: number; partner_id: number }>('user_companies');
   readonly userSites = new TableRows<{ user_id: number; site_id: number }>('user_sites');
   readonly userTeams = new TableRows<{ user_id: number; team_id: number }>('user_teams');
-  readonly userOperations = new TableRows<{ user_id: number; endpoint_id: number }>('user_endpoints');
+  readonly userOperations = new TableRows<{ user_id: number; endpoint_id: number; company_id: number }>(
+    'user_endpoints',
+  );
   readonly orders = new TableRows<
     Id & {
       company_id: number;

@@ -184,14 +184,14 @@ function addDemoAccounts(users: UserBuilder, named: Record<keyof typeof namedCom
     emailAddress: acmeMail('mobile.user'),
     partnerIndex: nw,
     profile: 'Mobile User',
-    endpointIds: [firstMobileOfCarrier1.id],
+    endpoints: [firstMobileOfCarrier1],
   });
   users.addUser({
     userName: 'acme.broadband',
     emailAddress: acmeMail('broadband.user'),
     partnerIndex: nw,
     profile: 'Broadband User',
-    endpointIds: [firstFibre494.id],
+    endpoints: [firstFibre494],
   });
   users.addUser({
     userName: 'acme.expired',

@@ -1,5 +1,5 @@
 import type { DataSet } from './data-set.js';
-import type { CompanyFacts } from './estate.js';
+import type { CompanyFacts, EndpointFacts } from './estate.js';
 import type { SeededRandom } from './random.js';
 
 /** Profiles and functionality as migration 0002 created them, read from the database before generating. */
@@ -25,7 +25,7 @@ export type UserPlan = {
   companyIds?: number[];
   siteIds?: number[];
   teamIds?: number[];
-  endpointIds?: number[];
+  endpoints?: Array<Pick<EndpointFacts, 'id' | 'companyId'>>;
   passwordExpired?: boolean;
   /** Default: a customer's user. */
   roles?: Array<'customer' | 'partner-staff'>;
@@ -71,8 +71,8 @@ export class UserBuilder {
     }
     for (const siteId of plan.siteIds ?? []) this.data.userSites.push({ user_id: userId, site_id: siteId });
     for (const teamId of plan.teamIds ?? []) this.data.userTeams.push({ user_id: userId, team_id: teamId });
-    for (const endpointId of plan.endpointIds ?? []) {
-      this.data.userOperations.push({ user_id: userId, endpoint_id: endpointId });
+    for (const endpoint of plan.endpoints ?? []) {
+      this.data.userOperations.push({ user_id: userId, endpoint_id: endpoint.id, company_id: endpoint.companyId });
     }
     return userId;
   }
@@ -93,9 +93,9 @@ export class UserBuilder {
       else if (role === 'team' && company.teamIds.length > 0) {
         this.addUser({ ...base, profile: 'Team Leader', teamIds: this.some(company.teamIds, 1) });
       } else if (role === 'broadband' && broadband.length > 0) {
-        this.addUser({ ...base, profile: 'Broadband User', endpointIds: [this.random.pick(broadband).id] });
+        this.addUser({ ...base, profile: 'Broadband User', endpoints: [this.random.pick(broadband)] });
       } else if (mobiles.length > 0) {
-        this.addUser({ ...base, profile: 'Mobile User', endpointIds: [this.random.pick(mobiles).id] });
+        this.addUser({ ...base, profile: 'Mobile User', endpoints: [this.random.pick(mobiles)] });
       } else {
         this.addUser({ ...base, profile: 'Finance', companyIds: [company.id] });
       }

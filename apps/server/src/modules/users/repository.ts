@@ -262,9 +262,16 @@ export async function writeUser(
       .execute();
   }
   if (user.endpointIds.length > 0) {
+    // Each with its line's company (migration 0018).
     await trx
       .insertInto('user_endpoints')
-      .values(rows(user.endpointIds, (endpoint_id) => ({ user_id: id, endpoint_id })))
+      .columns(['user_id', 'endpoint_id', 'company_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('endpoints')
+          .select((s) => [s.val(id).as('user_id'), 'endpoints.id as endpoint_id', 'endpoints.company_id'])
+          .where('endpoints.id', 'in', user.endpointIds),
+      )
       .execute();
   }
   return id;
