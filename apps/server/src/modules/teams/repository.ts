@@ -1,6 +1,6 @@
 import type { NamedRef, ODataQuery, TeamEndpointRef } from '@portal/contract';
 import { runODataList } from '../../odata/index.js';
-import { endpointsInEstate, teamsInEstate } from '../../scope/conditions.js';
+import { endpointsInEstate, teamMembershipsInEstate, teamsInEstate } from '../../scope/conditions.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { type TeamsContext, teamsResource } from './resource.js';
 
@@ -61,7 +61,9 @@ async function teamOperations(scope: EstateScope, teamIds: readonly number[]) {
     .innerJoin('endpoints', 'endpoints.id', 'team_endpoints.endpoint_id')
     .select(['team_endpoints.team_id', 'endpoints.id', 'endpoints.name', 'endpoints.identifier'])
     .where('team_endpoints.team_id', 'in', teamIds)
-    .where((eb) => endpointsInEstate(eb, scope))
+    // Whole companies: the team says it, where the line's company led PostgreSQL to read every line of the
+    // company (8,735 for the largest) to find the team's few hundred.
+    .where((eb) => (scope.companyWide ? teamMembershipsInEstate(eb, scope) : endpointsInEstate(eb, scope)))
     .orderBy('endpoints.name')
     .orderBy('endpoints.id')
     .execute();
