@@ -9,7 +9,9 @@ import { startPortal } from './portal-server.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
 /** The budget for the JavaScript the login page loads, gzip-compressed (kB = 1,000 bytes, as Vite reports). */
-const LOGIN_JS_BUDGET = 200_000;
+const LOGIN_JS_BUDGET = 120_000;
+/** The sign-in page as the build pre-rendered it, its stylesheet inline (docs/decisions/0191). */
+const LOGIN_HTML = 'login.html';
 
 type Sizes = { raw: number; gzip: number };
 
@@ -155,6 +157,11 @@ export async function run(args: string[]): Promise<void> {
     '(c) all CSS in dist': total(all, 'css'),
   };
   console.table(Object.fromEntries(Object.entries(rows).map(([name, { gzip: _gzip, ...shown }]) => [name, shown])));
+  const loginHtml = await sizesOf(LOGIN_HTML).catch(() => undefined);
+  if (loginHtml)
+    console.log(
+      `${LOGIN_HTML} (the pre-rendered page, stylesheet inline): ${kB(loginHtml.raw)} kB raw, ${kB(loginHtml.gzip)} kB gzip`,
+    );
   const verdict = loginJs.gzip <= LOGIN_JS_BUDGET ? 'PASS' : 'FAIL';
   console.log(
     `${verdict}: /login loads ${kB(loginJs.gzip)} kB of JavaScript gzip-compressed (budget ${kB(LOGIN_JS_BUDGET)} kB)`,

@@ -30,6 +30,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: 'hidden',
     target: 'es2023',
+    // One stylesheet for the whole app (only the plain first screen has CSS files; MUI's screens style through
+    // Emotion): the build inlines it into the pre-rendered HTML (scripts/prerender.ts, docs/decisions/0191).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Everything index.html loads up front goes in one chunk: split into a dozen small shared chunks it gzips

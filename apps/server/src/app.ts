@@ -138,7 +138,7 @@ async function registerHttp(
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {
     await registerStaticWeb(app, webDist);
-    app.setNotFoundHandler(spaFallback);
+    app.setNotFoundHandler(spaFallback(webDist));
   } else {
     if (config.webDistDir) app.log.warn({ webDistDir: config.webDistDir }, 'no web build found; serving the API only');
     app.setNotFoundHandler(sendNotFound);

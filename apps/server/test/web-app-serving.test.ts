@@ -9,6 +9,9 @@ import { buildTestApp, openTestDatabase } from './support/test-app.js';
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
+// The web build's pre-rendered sign-in page (docs/decisions/0191).
+const LOGIN_HTML =
+  '<!doctype html><html><body><div id="root" data-prerendered="sign-in"><form></form></div></body></html>';
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('serving the built web app', () => {
@@ -20,6 +23,7 @@ describe('serving the built web app', () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'portal-web-dist-'));
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(webDist, 'login.html'), LOGIN_HTML);
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal");');
     await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     database = await openTestDatabase();
@@ -70,6 +74,20 @@ describe('serving the built web app', () => {
     expect(response.body).toBe(INDEX_HTML);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends the page the build pre-rendered for a route, and index.html below it or for any other', async () => {
+    for (const url of ['/login', '/login/', '/login?returnTo=%2Fbills']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(LOGIN_HTML);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
+    for (const url of ['/login/extra', '/forgot-password', '/index', '/..%2Flogin']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
   });
 
   it('caches hashed assets for a year as immutable', async () => {

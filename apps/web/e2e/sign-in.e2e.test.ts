@@ -26,6 +26,47 @@ describe('sign-in', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   });
 
+  it('sends the sign-in form in the HTML, drawn before any script runs (decision 0191)', async () => {
+    const { page } = await portal.open(PHONE);
+    const html = await (await page.request.get('/login', { headers: { accept: 'text/html' } })).text();
+    for (const label of ['>Log in</h1>', '>Username</label>', '>Password</label>', 'aria-label="Cookie notice"'])
+      expect(html).toContain(label);
+
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByLabel('Username').waitFor();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Forgot your password?' }).waitFor();
+    await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('takes the pre-rendered form over without re-drawing it or any hydration error', async () => {
+    const { page, problems } = await portal.open();
+    // Marks the form as the HTML parser makes it, before any script: the same node after start-up was hydrated.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const form = document.querySelector('form');
+        if (!form) return;
+        Object.assign(form, { fromServer: true });
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/login');
+    await page.waitForFunction(() => !document.querySelector('[data-waiting-for-script]'));
+    await page.getByRole('img', { name: 'Northwind Communications' }).waitFor();
+    await page.getByRole('region', { name: 'Messages' }).waitFor();
+    expect(
+      await page.evaluate(() => (document.querySelector('form') as { fromServer?: boolean } | null)?.fromServer),
+    ).toBe(true);
+    await page.getByLabel('Username').fill('acme.admin');
+    expect(await page.getByLabel('Username').inputValue()).toBe('acme.admin');
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
   for (const viewport of VIEWPORTS) {
     it(`shows the branded login card with the current messages and the cookie notice (${viewport.name})`, async () => {
       const { page, problems } = await portal.open(viewport);

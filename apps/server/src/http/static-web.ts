@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,17 +29,34 @@ export async function registerStaticWeb(app: FastifyInstance, root: string) {
   });
 }
 
-/** Browser navigations to client-side routes get index.html; everything else gets the JSON 404. */
-export async function spaFallback(request: FastifyRequest, reply: FastifyReply) {
-  if (isSpaNavigation(request)) return reply.code(200).sendFile(INDEX_HTML);
-  return sendNotFound(request, reply);
+/**
+ * Browser navigations to client-side routes get the page the web build pre-rendered for their path, `login.html` for
+ * /login (docs/decisions/0191), else index.html; everything else gets the JSON 404.
+ */
+export function spaFallback(root: string) {
+  // The build writes `<route>.html` for the routes it pre-renders apart, each route one path segment.
+  const pages = new Set(readdirSync(root).filter((file) => file.endsWith('.html')));
+  return async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!isSpaNavigation(request)) return sendNotFound(request, reply);
+    return reply.code(200).sendFile(pageFor(pathnameOf(request), pages));
+  };
+}
+
+function pageFor(pathname: string, pages: ReadonlySet<string>): string {
+  const segment = /^\/([\w-]+)\/?$/.exec(pathname)?.[1];
+  const page = `${segment}.html`;
+  return segment !== undefined && pages.has(page) ? page : INDEX_HTML;
+}
+
+function pathnameOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
 }
 
 const SERVER_PATHS = ['/health', '/ready'];
 
 function isSpaNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const pathname = request.url.split('?', 1)[0] ?? '/';
+  const pathname = pathnameOf(request);
   if (isApiPath(pathname) || SERVER_PATHS.includes(pathname)) return false;
   // A missing hashed asset must fail loudly, not come back as HTML.
   if (pathname.startsWith('/assets/')) return false;

@@ -1,9 +1,10 @@
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './AppRoutes';
 
-export function App() {
+/** The portal; `prerenderedAt` renders it at that path at build time (app/prerender.tsx). */
+export function App({ prerenderedAt }: { prerenderedAt?: string }) {
   return (
-    <AppProviders>
+    <AppProviders {...(prerenderedAt === undefined ? {} : { prerenderedAt })}>
       <AppRoutes />
     </AppProviders>
   );

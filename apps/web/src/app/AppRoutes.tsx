@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RequireAccess, RequireSignIn } from './RouteGuards';
 import { loadShell, SCREENS } from './screens';
+import { ShellFrame } from './shell/ShellFrame';
 
 const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
 
@@ -21,7 +22,7 @@ export function AppRoutes() {
       <Route
         element={
           <RequireSignIn>
-            <Suspense fallback={<PageLoader />}>
+            <Suspense fallback={<ShellFrame />}>
               <AppShell />
             </Suspense>
           </RequireSignIn>

@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '../lib/plain-ui/Spinner';
 
-/** Shown while a page's code or the data its guard needs is loading. */
+/** Shown while a page's code or the data its guard needs is loading; plain, so the first screen needs no MUI. */
 export function PageLoader() {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div style={{ display: 'flex', justifyContent: 'center', padding: '64px 0' }}>
+      <Spinner label="Loading" />
+    </div>
   );
 }

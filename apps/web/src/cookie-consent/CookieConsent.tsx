@@ -1,12 +1,18 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { TIMINGS } from '@portal/contract';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useHydrated } from '../lib/useHydrated';
 import { usePartner } from '../partner/usePartner';
-import { isCookiePolicyAccepted, rememberCookiePolicyAccepted } from './cookie-consent-store';
+import { acceptCookiePolicy, isCookiePolicyAccepted, subscribeToCookiePolicy } from './cookie-consent-store';
+import './cookie-notice.css';
 
 export const COOKIE_NOTICE_TEXT = 'This website uses cookies to ensure you get the best experience on our website.';
 
@@ -25,70 +31,58 @@ export function useCookieConsent(): CookieConsent {
   return consent;
 }
 
+/** A page pre-rendered at build time cannot know this browser's answer: it shows the notice, as to a first visit. */
+const notAcceptedYet = () => false;
+
 /** Holds the consent state and shows the notice at the top of every page until it is accepted. */
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
-  const [accepted, setAccepted] = useState(isCookiePolicyAccepted);
+  const accepted = useSyncExternalStore(subscribeToCookiePolicy, () => isCookiePolicyAccepted(), notAcceptedYet);
   const [highlighted, setHighlighted] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const accept = useCallback(() => {
-    rememberCookiePolicyAccepted();
-    setAccepted(true);
-  }, []);
   const highlight = useCallback(() => {
     clearTimeout(timer.current);
     setHighlighted(true);
     timer.current = setTimeout(() => setHighlighted(false), TIMINGS.cookieDismissHighlightMs);
   }, []);
-  const value = useMemo(() => ({ accepted, accept, highlight }), [accepted, accept, highlight]);
+  const value = useMemo(() => ({ accepted, accept: acceptCookiePolicy, highlight }), [accepted, highlight]);
 
   return (
     <CookieConsentContext.Provider value={value}>
-      {accepted ? null : <CookieNotice highlighted={highlighted} onAccept={accept} />}
+      {accepted ? null : <CookieNotice highlighted={highlighted} onAccept={acceptCookiePolicy} />}
       {children}
     </CookieConsentContext.Provider>
   );
 }
 
+/**
+ * The notice of spec 2.3, plain (no MUI) as the first screen is. "Learn more" keeps its room until the partner's
+ * privacy policy is known, so the branding's arrival does not re-wrap the notice and move the page under it.
+ */
 function CookieNotice({ highlighted, onAccept }: { highlighted: boolean; onAccept: () => void }) {
   const { data: partner } = usePartner();
+  const hydrated = useHydrated();
   return (
-    <Paper
-      component="section"
-      aria-label="Cookie notice"
-      square
-      elevation={0}
-      sx={{ bgcolor: 'grey.900', color: 'common.white', px: 2, py: 1.25 }}
-    >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'center',
-          columnGap: 2,
-          rowGap: 1,
-        }}
+    <section className="cookie-notice" aria-label="Cookie notice">
+      <p className="cookie-notice__text">
+        {COOKIE_NOTICE_TEXT}{' '}
+        {hydrated && partner ? (
+          // biome-ignore lint/a11y/noAmbiguousAnchorText: spec 2.3's words, right after the sentence they explain.
+          <a href={partner.privacyPolicyUrl} target="_blank" rel="noopener">
+            Learn more
+          </a>
+        ) : (
+          <span className="cookie-notice__pending-link">Learn more</span>
+        )}
+      </p>
+      <button
+        type="button"
+        className={`plain-button plain-button--contained plain-button--small plain-button--${highlighted ? 'warning' : 'secondary'}`}
+        onClick={onAccept}
+        data-highlighted={highlighted || undefined}
       >
-        <Typography variant="body2">
-          {COOKIE_NOTICE_TEXT}{' '}
-          {partner ? (
-            <Link href={partner.privacyPolicyUrl} target="_blank" rel="noopener" color="inherit">
-              Learn more
-            </Link>
-          ) : null}
-        </Typography>
-        <Button
-          variant="contained"
-          size="small"
-          color={highlighted ? 'warning' : 'secondary'}
-          onClick={onAccept}
-          data-highlighted={highlighted || undefined}
-          sx={highlighted ? { outline: '3px solid', outlineColor: 'warning.light', outlineOffset: 2 } : undefined}
-        >
-          Accept
-        </Button>
-      </Box>
-    </Paper>
+        Accept
+      </button>
+    </section>
   );
 }

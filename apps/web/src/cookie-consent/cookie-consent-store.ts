@@ -14,3 +14,17 @@ export function rememberCookiePolicyAccepted(
 ): void {
   storage.setItem(KEY, date.toISOString());
 }
+
+const listeners = new Set<() => void>();
+
+/** Calls `listener` whenever this page records the acceptance; answers the function that stops it. */
+export function subscribeToCookiePolicy(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Records the acceptance and tells the page's subscribers. */
+export function acceptCookiePolicy(): void {
+  rememberCookiePolicyAccepted();
+  for (const listener of listeners) listener();
+}

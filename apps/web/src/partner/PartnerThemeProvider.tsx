@@ -1,6 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useMemo, useRef } from 'react';
-import { createPortalTheme, DEFAULT_BRAND } from './theme';
+import { DEFAULT_BRAND } from './default-brand';
+import { createPortalTheme } from './theme';
 import { type Partner, usePartner } from './usePartner';
 
 /** Applies the partner's colours; keeps the last known branding while the cache is cleared at sign-in or sign-out. */

@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import { type BrandColours, DEFAULT_BRAND } from './default-brand';
 
 // System fonts: the CSP allows fonts only from the portal itself, and none are bundled.
 const fontFamily = [
@@ -12,14 +13,6 @@ const fontFamily = [
   '"Liberation Sans"',
   'sans-serif',
 ].join(',');
-
-export interface BrandColours {
-  primary: string;
-  secondary: string;
-}
-
-/** Until the partner's branding arrives (and if it cannot be loaded). */
-export const DEFAULT_BRAND: BrandColours = { primary: '#0b3d91', secondary: '#00857c' };
 
 /**
  * The portal theme in the partner's colours. Material UI ships no en-GB component locale (its English strings are

@@ -17,6 +17,7 @@ import { MessageBanner } from '../../features/messages/MessageBanner';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
 import { PORTAL_TITLE } from '../../lib/portal-title';
 import { PartnerLogo } from '../../partner/PartnerLogo';
+import { PartnerThemeProvider } from '../../partner/PartnerThemeProvider';
 import { useCompanyFilter, useCompanyFilterUpkeep } from '../../session/useCompanyFilter';
 import { useAllCompanyNames } from '../../session/useSession';
 import { CompanyChooser } from './CompanyChooser';
@@ -24,11 +25,20 @@ import { SideMenu } from './SideMenu';
 
 const DRAWER_WIDTH = 248;
 
+/** The shell in the partner's MUI theme: the screens after sign-in are the ones that bring MUI (decision 0191). */
+export function AppShell() {
+  return (
+    <PartnerThemeProvider>
+      <ShellLayout />
+    </PartnerThemeProvider>
+  );
+}
+
 /**
  * The signed-in frame (spec 2.3): toolbar with logo, title, first company name and search; the side menu, a
  * permanent column on large screens and a drawer on small ones (xs and sm); the message banner above the page.
  */
-export function AppShell() {
+function ShellLayout() {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);

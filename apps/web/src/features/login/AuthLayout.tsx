@@ -1,16 +1,16 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { PartnerLogo } from '../../partner/PartnerLogo';
+import './auth-layout.css';
 
-/** The signed-out pages: the partner's logo above a narrow column. */
+/** The signed-out pages: the partner's logo above a narrow column (MUI's xs Container, drawn plain). */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
-    <Container component="main" maxWidth="xs" sx={{ py: { xs: 4, sm: 8 } }}>
-      <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3, minHeight: 48 }}>
+    <main className="auth-layout">
+      {/* The logo's height is kept before it arrives, so the card does not move when it does. */}
+      <div className="auth-layout__logo">
         <PartnerLogo height={48} />
-      </Box>
+      </div>
       {children}
-    </Container>
+    </main>
   );
 }

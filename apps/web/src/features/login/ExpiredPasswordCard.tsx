@@ -10,6 +10,7 @@ import { type ChangePasswordForm, ChangePasswordFormSchema, type LoginForm } fro
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/auth-api';
+import { PartnerThemeProvider } from '../../partner/PartnerThemeProvider';
 import { NewPasswordFields } from '../passwords/NewPasswordFields';
 import { useSignIn } from './useSignIn';
 
@@ -62,34 +63,37 @@ export function ExpiredPasswordCard({ credentials, firstSignIn }: { credentials:
     if (!outcome.ok) setError('error' in outcome ? outcome.error : 'Your password has expired again.');
   });
 
+  // The sign-in page around it is plain; this card, loaded when needed, brings MUI and the partner's theme.
   return (
-    <Card component="section" aria-labelledby="expired-title">
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
-          <Typography id="expired-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-            {copy.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {copy.prompt}
-          </Typography>
-          {error ? (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <input type="hidden" autoComplete="username" value={credentials.username} readOnly />
-          <NewPasswordFields form={form} autoFocus />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Logging in" /> : null}
-          >
-            {copy.submit}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <PartnerThemeProvider>
+      <Card component="section" aria-labelledby="expired-title">
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+            <Typography id="expired-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+              {copy.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {copy.prompt}
+            </Typography>
+            {error ? (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <input type="hidden" autoComplete="username" value={credentials.username} readOnly />
+            <NewPasswordFields form={form} autoFocus />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={isSubmitting}
+              startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Logging in" /> : null}
+            >
+              {copy.submit}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </PartnerThemeProvider>
   );
 }

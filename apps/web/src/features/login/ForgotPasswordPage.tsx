@@ -13,6 +13,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { forgotPassword } from '../../api/auth-api';
 import { TextInput } from '../../components/form/TextInput';
 import { muiRegister } from '../../lib/mui-register';
+import { PartnerThemeProvider } from '../../partner/PartnerThemeProvider';
 import { AuthLayout } from './AuthLayout';
 import { loginErrorText } from './login-errors';
 
@@ -49,53 +50,55 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
-      <Card component="section" aria-labelledby="forgot-title">
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
-            <Typography id="forgot-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              Forgot your password?
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Enter your username and the email address on your account and we will email you a temporary password.
-            </Typography>
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-            <TextInput
-              {...muiRegister(register('username'))}
-              label="Username"
-              autoComplete="username"
-              autoFocus
-              error={errors.username !== undefined}
-              helperText={errors.username?.message}
-              disabled={isSubmitting}
-            />
-            <TextInput
-              {...muiRegister(register('emailAddress'))}
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              error={errors.emailAddress !== undefined}
-              helperText={errors.emailAddress?.message}
-              disabled={isSubmitting}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : null}
-            >
-              Reset password
-            </Button>
-            <Button component={RouterLink} to="/login" variant="text">
-              Return to login
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <PartnerThemeProvider>
+        <Card component="section" aria-labelledby="forgot-title">
+          <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+              <Typography id="forgot-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+                Forgot your password?
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Enter your username and the email address on your account and we will email you a temporary password.
+              </Typography>
+              {error ? (
+                <Alert severity="error" role="alert">
+                  {error}
+                </Alert>
+              ) : null}
+              <TextInput
+                {...muiRegister(register('username'))}
+                label="Username"
+                autoComplete="username"
+                autoFocus
+                error={errors.username !== undefined}
+                helperText={errors.username?.message}
+                disabled={isSubmitting}
+              />
+              <TextInput
+                {...muiRegister(register('emailAddress'))}
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                error={errors.emailAddress !== undefined}
+                helperText={errors.emailAddress?.message}
+                disabled={isSubmitting}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={isSubmitting}
+                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : null}
+              >
+                Reset password
+              </Button>
+              <Button component={RouterLink} to="/login" variant="text">
+                Return to login
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      </PartnerThemeProvider>
     </AuthLayout>
   );
 }
@@ -104,19 +107,21 @@ export function ForgotPasswordPage() {
 export function ForgotPasswordConfirmationPage() {
   return (
     <AuthLayout>
-      <Card component="section" aria-labelledby="confirmation-title">
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Stack spacing={2.5}>
-            <Typography id="confirmation-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              Check your email
-            </Typography>
-            <Typography variant="body1">{FORGOT_PASSWORD_CONFIRMATION_TEXT}</Typography>
-            <Button component={RouterLink} to="/login" variant="contained" size="large">
-              Return to login
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <PartnerThemeProvider>
+        <Card component="section" aria-labelledby="confirmation-title">
+          <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <Stack spacing={2.5}>
+              <Typography id="confirmation-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+                Check your email
+              </Typography>
+              <Typography variant="body1">{FORGOT_PASSWORD_CONFIRMATION_TEXT}</Typography>
+              <Button component={RouterLink} to="/login" variant="contained" size="large">
+                Return to login
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      </PartnerThemeProvider>
     </AuthLayout>
   );
 }

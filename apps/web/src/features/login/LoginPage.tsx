@@ -1,18 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { LoginForm } from '@portal/contract';
-import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { TextInput } from '../../components/form/TextInput';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { Alert } from '../../lib/plain-ui/Alert';
+import { PasswordField } from '../../lib/plain-ui/PasswordField';
+import { Spinner } from '../../lib/plain-ui/Spinner';
+import { TextField } from '../../lib/plain-ui/TextField';
+import { useHydrated } from '../../lib/useHydrated';
+import { useSlideIntoPlace } from '../../lib/useSlideIntoPlace';
 import { LoginMessages } from '../messages/MessageBanner';
 import { useCurrentMessages } from '../messages/useCurrentMessages';
-import { PasswordField } from '../passwords/PasswordField';
 import { AuthLayout } from './AuthLayout';
 import { loginFormErrors } from './login-form';
 import { useSignIn } from './useSignIn';
@@ -22,29 +19,33 @@ const ExpiredPasswordCard = lazy(() =>
   import('./ExpiredPasswordCard').then((module) => ({ default: module.ExpiredPasswordCard })),
 );
 
-/** /login (spec 2.4): current messages above the card; the expired-password screen replaces the card when needed. */
+/**
+ * /login (spec 2.4): current messages above the card; the expired-password screen replaces the card when needed.
+ * Plain elements only (no MUI): the page is pre-rendered at build time and its form shows before any script runs
+ * (docs/decisions/0191).
+ */
 export function LoginPage() {
   const [expired, setExpired] = useState<PasswordChangeNeeded | undefined>();
-  // The messages go above the card: wait for them (or their failure) so the card does not jump down under the cursor.
-  const { isPending } = useCurrentMessages();
-  if (isPending)
-    return (
-      <AuthLayout>
-        <PageLoader />
-      </AuthLayout>
-    );
+  const { data: messages = [] } = useCurrentMessages();
+  // None while React takes over the pre-rendered page, which the build drew without any (they may be here by then).
+  const shown = useHydrated() ? messages : [];
+  // The messages come after the form was drawn, above it: the card slides down rather than jumping.
+  const card = useRef<HTMLDivElement>(null);
+  useSlideIntoPlace(card, shown.length);
   return (
     <AuthLayout>
-      <Stack spacing={2}>
-        <LoginMessages />
-        {expired ? (
-          <Suspense fallback={<PageLoader />}>
-            <ExpiredPasswordCard credentials={expired.credentials} firstSignIn={expired.firstSignIn} />
-          </Suspense>
-        ) : (
-          <LoginCard onPasswordExpired={setExpired} />
-        )}
-      </Stack>
+      <div className="plain-stack">
+        <LoginMessages messages={shown} />
+        <div ref={card}>
+          {expired ? (
+            <Suspense fallback={<PageLoader />}>
+              <ExpiredPasswordCard credentials={expired.credentials} firstSignIn={expired.firstSignIn} />
+            </Suspense>
+          ) : (
+            <LoginCard onPasswordExpired={setExpired} />
+          )}
+        </div>
+      </div>
     </AuthLayout>
   );
 }
@@ -54,6 +55,9 @@ type PasswordChangeNeeded = { credentials: LoginForm; firstSignIn: boolean };
 
 function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: PasswordChangeNeeded) => void }) {
   const signIn = useSignIn();
+  // Until the script has taken the pre-rendered form over, Enter must not submit it natively (a GET to /login with
+  // the password in the address): a disabled submit button stops that.
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | undefined>();
   const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
@@ -86,33 +90,33 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: Password
   }
 
   return (
-    <Card component="section" aria-labelledby="login-title">
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
-          <Typography id="login-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+    <section className="plain-card" aria-labelledby="login-title">
+      <div className="plain-card__content">
+        <form className="plain-stack plain-stack--form" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+          <h1 id="login-title" className="plain-heading">
             Log in
-          </Typography>
-          {error ? (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <TextInput {...field('username')} label="Username" autoComplete="username" autoFocus />
+          </h1>
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <TextField {...field('username')} label="Username" autoComplete="username" autoFocus />
           <PasswordField {...field('password')} label="Password" autoComplete="current-password" />
-          <Button
+          <button
             type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Logging in" /> : null}
+            className="plain-button plain-button--contained plain-button--large"
+            disabled={isSubmitting || !hydrated}
+            data-waiting-for-script={hydrated ? undefined : true}
           >
+            {isSubmitting ? (
+              <span className="plain-button__start">
+                <Spinner size={18} inherit label="Logging in" />
+              </span>
+            ) : null}
             Log in
-          </Button>
-          <Button component={RouterLink} to="/forgot-password" variant="text">
+          </button>
+          <Link to="/forgot-password" className="plain-button">
             Forgot your password?
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+          </Link>
+        </form>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Alert } from '../../lib/plain-ui/Alert';
+import { Icon } from '../../lib/plain-ui/icons';
+import './compact-message.css';
 
 /** Whether the element's text is cut off at its right edge, kept up to date as the element is resized. */
 function useCutOff(ref: RefObject<HTMLElement | null>, text: string): boolean {
@@ -21,7 +21,8 @@ function useCutOff(ref: RefObject<HTMLElement | null>, text: string): boolean {
 
 /**
  * A partner message as one line (decision 0072): the text ends in an ellipsis where it does not fit, and a "more"
- * button then unfolds the whole of it. With `onDismiss` it has the close button of the signed-in banner.
+ * button then unfolds the whole of it. With `onDismiss` it has the close button of the signed-in banner. Plain (MUI's
+ * info Alert drawn by plain-ui.css and compact-message.css), because the sign-in page shows it.
  */
 export function CompactMessage({ text, onDismiss }: { text: string; onDismiss?: () => void }) {
   const [expanded, setExpanded] = useState(false);
@@ -31,49 +32,34 @@ export function CompactMessage({ text, onDismiss }: { text: string; onDismiss?: 
   return (
     <Alert
       severity="info"
-      {...(onDismiss ? { onClose: onDismiss } : {})}
-      slotProps={{ closeButton: { 'aria-label': 'Dismiss message' } }}
-      sx={{
-        py: 0,
-        alignItems: 'center',
-        // On a phone the icon's room goes to the text.
-        '& .MuiAlert-icon': { py: 0.75, display: { xs: 'none', sm: 'flex' } },
-        '& .MuiAlert-message': { py: 0.75, flex: 1, minWidth: 0, display: 'flex', alignItems: 'baseline', gap: 1 },
-        '& .MuiAlert-action': { pt: 0 },
-      }}
+      className="compact-message"
+      action={
+        onDismiss ? (
+          <button
+            type="button"
+            className="plain-icon-button compact-message__close"
+            aria-label="Dismiss message"
+            title="Close"
+            onClick={onDismiss}
+          >
+            <Icon name="close" small />
+          </button>
+        ) : undefined
+      }
     >
-      <Box
-        ref={textRef}
-        id={textId}
-        data-expanded={expanded}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          ...(expanded ? {} : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
-        }}
-      >
+      <div ref={textRef} id={textId} data-expanded={expanded} className="compact-message__text">
         {text}
-      </Box>
+      </div>
       {cutOff || expanded ? (
-        <Button
-          size="small"
-          color="inherit"
+        <button
+          type="button"
+          className="compact-message__more"
           aria-expanded={expanded}
           aria-controls={textId}
           onClick={() => setExpanded((shown) => !shown)}
-          // 24 px each way at least: WCAG 2.2's minimum target (decision 0141).
-          sx={{
-            flexShrink: 0,
-            minWidth: 24,
-            minHeight: 24,
-            py: 0,
-            px: 0.5,
-            textTransform: 'none',
-            textDecoration: 'underline',
-          }}
         >
           {expanded ? 'less' : 'more'}
-        </Button>
+        </button>
       ) : null}
     </Alert>
   );

@@ -1,4 +1,4 @@
-import Stack from '@mui/material/Stack';
+import type { Message } from '@portal/contract';
 import { useState } from 'react';
 import { CompactMessage } from './CompactMessage';
 import { dismissMessage, isDismissed, readDismissed } from './dismissed-messages';
@@ -11,7 +11,7 @@ export function MessageBanner() {
   const shown = messages.filter((message) => !isDismissed(message, dismissed));
   if (shown.length === 0) return null;
   return (
-    <Stack component="section" aria-label="Messages" spacing={1} sx={{ mb: 2 }}>
+    <section aria-label="Messages" className="plain-stack plain-stack--dense" style={{ marginBottom: 16 }}>
       {shown.map((message) => (
         <CompactMessage
           key={message.id}
@@ -19,19 +19,18 @@ export function MessageBanner() {
           onDismiss={() => setDismissed(dismissMessage(message, messages))}
         />
       ))}
-    </Stack>
+    </section>
   );
 }
 
 /** The sign-in page's list: current messages above the card, not dismissible (spec 2.4). */
-export function LoginMessages() {
-  const { data: messages = [] } = useCurrentMessages();
+export function LoginMessages({ messages }: { messages: readonly Message[] }) {
   if (messages.length === 0) return null;
   return (
-    <Stack component="section" aria-label="Messages" spacing={1}>
+    <section aria-label="Messages" className="plain-stack plain-stack--dense">
       {messages.map((message) => (
         <CompactMessage key={message.id} text={message.text} />
       ))}
-    </Stack>
+    </section>
   );
 }
