@@ -107,7 +107,7 @@ async function registerHttp(
   echoRequestId(app);
   installErrorHandler(app);
   refuseUnstorableText(app);
-  await registerSecurityHeaders(app, { production: config.env === 'production' });
+  registerSecurityHeaders(app, { production: config.env === 'production' });
   preventApiCaching(app);
   const accessTokens = createAccessTokens(await loadSigningKey(config));
   app.decorate('accessTokens', accessTokens);
