@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -86,8 +87,8 @@ async function openPglite(
   const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    // Search's trigram indexes (migration 0005) need pg_trgm, which PGlite only has when loaded here.
-    extensions: { pg_trgm },
+    // Search's indexes (migrations 0005, 0019) need pg_trgm and btree_gin, which PGlite only has when loaded here.
+    extensions: { pg_trgm, btree_gin },
     parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: keepString },
   });
   await client.waitReady;

@@ -18,6 +18,7 @@ import * as principalChangeNotices from './migrations/0015-principal-change-noti
 import * as companyMembershipNotices from './migrations/0016-company-membership-notices.js';
 import * as unbilledCallsRollup from './migrations/0017-unbilled-calls-rollup.js';
 import * as userEndpointsCompany from './migrations/0018-user-endpoints-company.js';
+import * as searchWithinCompany from './migrations/0019-search-within-company.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016-company-membership-notices': companyMembershipNotices,
   '0017-unbilled-calls-rollup': unbilledCallsRollup,
   '0018-user-endpoints-company': userEndpointsCompany,
+  '0019-search-within-company': searchWithinCompany,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

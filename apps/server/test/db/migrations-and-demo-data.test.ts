@@ -47,6 +47,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0016-company-membership-notices',
       '0017-unbilled-calls-rollup',
       '0018-user-endpoints-company',
+      '0019-search-within-company',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

@@ -107,15 +107,14 @@ export function findOrders(scope: EstateScope, orderType: OrderType, term: Searc
         contains(eb.ref('orders.reference'), term.text),
         ...(number
           ? [
-              // The matching items first (order_items_cli_trgm), not a look through every order's items.
-              eb(
-                'orders.id',
-                'in',
-                eb
-                  .selectFrom('order_items')
-                  .select('order_items.order_id')
-                  .where('order_items.cli', 'like', `%${likeEscape(number)}%`),
-              ),
+              // The matching items first (order_items_cli_trgm), not a look through every order's items; as an
+              // array of ids, so that both sides of the OR are index scans (a BitmapOr with the reference's
+              // index) where `id IN (…)` made PostgreSQL filter every order of the company (1.6 -> 0.3 ms).
+              sql<SqlBool>`orders.id = ANY(ARRAY(${eb
+                .selectFrom('order_items')
+                .select('order_items.order_id')
+                .where('order_items.company_id', 'in', scope.companyIds())
+                .where('order_items.cli', 'like', `%${likeEscape(number)}%`)}))`,
             ]
           : []),
       ]),
