@@ -19,6 +19,7 @@ import * as companyMembershipNotices from './migrations/0016-company-membership-
 import * as unbilledCallsRollup from './migrations/0017-unbilled-calls-rollup.js';
 import * as userEndpointsCompany from './migrations/0018-user-endpoints-company.js';
 import * as searchWithinCompany from './migrations/0019-search-within-company.js';
+import * as teamUsageRollup from './migrations/0020-team-usage-rollup.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017-unbilled-calls-rollup': unbilledCallsRollup,
   '0018-user-endpoints-company': userEndpointsCompany,
   '0019-search-within-company': searchWithinCompany,
+  '0020-team-usage-rollup': teamUsageRollup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -243,6 +243,8 @@ type UsageTotals = {
 export type CompanyUsageMonthlyTable = UsageTotals & { company_id: number };
 /** usage_monthly summed per site (of the endpoints on one), endpoint type and month; kept by trigger (0004). */
 export type SiteUsageMonthlyTable = UsageTotals & { site_id: number };
+/** usage_monthly summed per team (of the endpoints in it), endpoint type and month; kept by trigger (0020). */
+export type TeamUsageMonthlyTable = UsageTotals & { team_id: number };
 
 /** Per line, its voice records no invoice holds yet; kept by trigger (migration 0017). */
 export type UnbilledCallsTable = { endpoint_id: number; company_id: number; calls: number };
@@ -427,6 +429,7 @@ export type Database = {
   usage_monthly: UsageMonthlyTable;
   company_usage_monthly: CompanyUsageMonthlyTable;
   site_usage_monthly: SiteUsageMonthlyTable;
+  team_usage_monthly: TeamUsageMonthlyTable;
   unbilled_calls: UnbilledCallsTable;
   carrier_requests: CarrierRequestsTable;
   diagnostic_groups: DiagnosticGroupsTable;
@@ -597,6 +600,7 @@ export const databaseColumns = {
   usage_monthly: ['endpoint_id', 'company_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   company_usage_monthly: ['company_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   site_usage_monthly: ['site_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
+  team_usage_monthly: ['team_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   unbilled_calls: ['endpoint_id', 'company_id', 'calls'],
   carrier_requests: [
     'id',

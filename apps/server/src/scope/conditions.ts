@@ -103,3 +103,11 @@ export function teamMembershipsInEstate(eb: ExpressionBuilder<Database, 'team_en
 export function holdsSitesWhole(scope: EstateScope): boolean {
   return scope.companyWide || scope.caller.profile.level === 'Site';
 }
+
+/**
+ * Whether every endpoint of each of the caller's teams is the caller's too, as {@link holdsSitesWhole} for sites: at
+ * Company level, and at Team level, where the estate is exactly the endpoints of their teams.
+ */
+export function holdsTeamsWhole(scope: EstateScope): boolean {
+  return scope.companyWide || scope.caller.profile.level === 'Team';
+}

@@ -48,6 +48,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0017-unbilled-calls-rollup',
       '0018-user-endpoints-company',
       '0019-search-within-company',
+      '0020-team-usage-rollup',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

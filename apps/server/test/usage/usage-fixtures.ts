@@ -120,16 +120,18 @@ export async function companyUsageMonthOf(
  */
 export async function rollupDisagreements(db: Kysely<Database>) {
   const disagreements = [];
-  for (const [table, owner] of [
-    ['company_usage_monthly', 'company_id'],
-    ['site_usage_monthly', 'site_id'],
+  // Each rollup's owner of a line's months: its company, its site, or each of its teams.
+  for (const [table, owner, ownerOfLine, joinOwners] of [
+    ['company_usage_monthly', 'company_id', sql`e.company_id`, sql``],
+    ['site_usage_monthly', 'site_id', sql`e.site_id`, sql``],
+    ['team_usage_monthly', 'team_id', sql`te.team_id`, sql`JOIN team_endpoints te ON te.endpoint_id = e.id`],
   ] as const) {
     const { rows } = await sql<{ owner: number; endpoint_type_id: number; month: string }>`
       WITH expected AS (
-        SELECT e.${sql.ref(owner)} AS owner, e.endpoint_type_id, u.month,
+        SELECT ${ownerOfLine} AS owner, e.endpoint_type_id, u.month,
                sum(u.cost) AS cost, sum(u.duration) AS duration, sum(u.calls) AS calls, sum(u.bytes) AS bytes
-        FROM usage_monthly u JOIN endpoints e ON e.id = u.endpoint_id
-        WHERE e.${sql.ref(owner)} IS NOT NULL
+        FROM usage_monthly u JOIN endpoints e ON e.id = u.endpoint_id ${joinOwners}
+        WHERE ${ownerOfLine} IS NOT NULL
         GROUP BY 1, 2, 3
       )
       SELECT ${table} AS rollup, coalesce(x.owner, r.${sql.ref(owner)}) AS owner,
@@ -153,6 +155,22 @@ export async function rollupDisagreements(db: Kysely<Database>) {
     WHERE coalesce(x.calls, 0) <> coalesce(r.calls, 0)`.execute(db);
   disagreements.push(...rows);
   return disagreements;
+}
+
+export async function teamUsageMonthOf(
+  db: Kysely<Database>,
+  teamId: number,
+  endpointTypeId: number,
+  month: string,
+): Promise<Totals> {
+  const row = await db
+    .selectFrom('team_usage_monthly')
+    .select(['cost', 'duration', 'calls', 'bytes'])
+    .where('team_id', '=', teamId)
+    .where('endpoint_type_id', '=', endpointTypeId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
 }
 
 export async function siteUsageMonthOf(

@@ -10,6 +10,7 @@ import {
   rollupDisagreements,
   siteUsageMonthOf,
   type Totals,
+  teamUsageMonthOf,
   totalsOf,
   usageMonthOf,
 } from './usage-fixtures.js';
@@ -265,6 +266,53 @@ describe.each(testEngines())('usage rollups kept by trigger on $name', (engine) 
     expect(await rollupDisagreements(db())).toEqual([]);
     await db().updateTable('endpoints').set({ site_id: world.siteId }).where('id', '=', world.mobileId).execute();
     expectTotals(await siteUsageMonthOf(db(), world.siteId, 1, month), await usageMonthOf(db(), world.mobileId, month));
+    expect(await rollupDisagreements(db())).toEqual([]);
+  });
+
+  it("keeps a team's months as lines join and leave it, and lets a team go", async () => {
+    const month = '2026-10-01';
+    const call: CallRecord = {
+      endpoint_id: world.mobileId,
+      started_at: '2026-10-07T09:00:00Z',
+      record_type: 'voice',
+      duration: 30,
+      bytes: 0,
+      cost: 0.25,
+    };
+    await insertRecords(db(), [call]);
+    const team = await db()
+      .insertInto('teams')
+      .values({ company_id: world.companyId, name: 'Drivers' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const join = () =>
+      db()
+        .insertInto('team_endpoints')
+        .values({ team_id: team.id, endpoint_id: world.mobileId, company_id: world.companyId })
+        .execute();
+    const leave = () =>
+      db()
+        .deleteFrom('team_endpoints')
+        .where('team_id', '=', team.id)
+        .where('endpoint_id', '=', world.mobileId)
+        .execute();
+
+    await join();
+    const lineMonth = await usageMonthOf(db(), world.mobileId, month);
+    expectTotals(await teamUsageMonthOf(db(), team.id, 1, month), lineMonth);
+    await insertRecords(db(), [call]);
+    expectTotals(await teamUsageMonthOf(db(), team.id, 1, month), await usageMonthOf(db(), world.mobileId, month));
+    expect(await rollupDisagreements(db())).toEqual([]);
+
+    await leave();
+    expectTotals(await teamUsageMonthOf(db(), team.id, 1, month), ZERO);
+    expect(await rollupDisagreements(db())).toEqual([]);
+
+    await join();
+    await db().deleteFrom('teams').where('id', '=', team.id).execute();
+    expect(
+      await db().selectFrom('team_usage_monthly').select('month').where('team_id', '=', team.id).execute(),
+    ).toEqual([]);
     expect(await rollupDisagreements(db())).toEqual([]);
   });
 

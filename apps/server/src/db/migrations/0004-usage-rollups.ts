@@ -54,7 +54,7 @@ export function statementTriggers(table: string, prefix: string, fn: string) {
   ];
 }
 
-const SOME_CHANGE = 'HAVING sum(cost) <> 0 OR sum(duration) <> 0 OR sum(calls) <> 0 OR sum(bytes) <> 0';
+export const SOME_CHANGE = 'HAVING sum(cost) <> 0 OR sum(duration) <> 0 OR sum(calls) <> 0 OR sum(bytes) <> 0';
 
 // Calls count voice records only, duration and bytes sum every record: the load's and the invoices' definitions.
 const callRecordRows = (table: string, sign: number) =>
@@ -74,7 +74,7 @@ const applyToUsageMonthly = (source: string) => `
     cost = u.cost + excluded.cost, duration = u.duration + excluded.duration,
     calls = u.calls + excluded.calls, bytes = u.bytes + excluded.bytes`;
 
-const usageMonthlyRows = (table: string, sign: number) =>
+export const usageMonthlyRows = (table: string, sign: number) =>
   `SELECT endpoint_id, company_id, month, ${sign} * cost AS cost, ${sign} * duration AS duration,
           ${sign} * calls AS calls, ${sign} * bytes AS bytes FROM ${table}`;
 
@@ -85,7 +85,7 @@ const ROLLUPS = [
 ] as const;
 
 /** Upserts signed totals into a rollup keyed by `owner`, endpoint type and month; zero changes are left out. */
-function upsertRollup(table: string, owner: string, select: string) {
+export function upsertRollup(table: string, owner: string, select: string) {
   return `
   INSERT INTO ${table} AS r (${owner}, endpoint_type_id, month, cost, duration, calls, bytes)
   SELECT * FROM (${select}) t ORDER BY 1, 2, 3
@@ -133,7 +133,7 @@ const moveEndpointUsage = ROLLUPS.map(({ table, owner }) =>
   ),
 ).join(';\n');
 
-const rollupTable = (table: string, owner: string, references: string) => `CREATE TABLE ${table} (
+export const rollupTable = (table: string, owner: string, references: string) => `CREATE TABLE ${table} (
     ${owner} integer NOT NULL REFERENCES ${references} (id) ON DELETE CASCADE,
     endpoint_type_id smallint NOT NULL REFERENCES endpoint_types (id),
     month date NOT NULL CHECK (extract(day FROM month) = 1),

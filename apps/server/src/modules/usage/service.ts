@@ -10,6 +10,7 @@ import {
   monthlyTotals,
   monthlyTotalsOfEstate,
   monthlyTotalsOfSite,
+  monthlyTotalsOfTeam,
   siteOfEstate,
   teamOfEstate,
 } from './repository.js';
@@ -84,8 +85,8 @@ export async function siteUninvoiced(scope: EstateScope, id: number) {
 }
 
 export async function teamMonthly(scope: EstateScope, id: number) {
-  await requireFound(teamOfEstate(scope, id));
-  return monthly(scope, { teamId: id });
+  const { months, first, last } = monthsShown();
+  return usageSeries(months, await requireFound(monthlyTotalsOfTeam(scope, id, first, last)));
 }
 
 export async function teamUninvoiced(scope: EstateScope, id: number) {
