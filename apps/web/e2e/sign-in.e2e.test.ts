@@ -43,7 +43,7 @@ describe('sign-in', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  it('takes the pre-rendered form over without re-drawing it or any hydration error', async () => {
+  it('takes the pre-rendered form over without re-drawing it, keeping what was typed, with no hydration error', async () => {
     const { page, problems } = await portal.open();
     // Marks the form as the HTML parser makes it, before any script: the same node after start-up was hydrated.
     await page.addInitScript(() => {
@@ -55,14 +55,25 @@ describe('sign-in', () => {
       });
       observer.observe(document, { childList: true, subtree: true });
     });
-    await page.goto('/login');
+    // The entry script waits until the visitor has typed into the pre-rendered form.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Username').fill('acme.admin');
+    release();
     await page.waitForFunction(() => !document.querySelector('[data-waiting-for-script]'));
     await page.getByRole('img', { name: 'Northwind Communications' }).waitFor();
     await page.getByRole('region', { name: 'Messages' }).waitFor();
-    expect(
-      await page.evaluate(() => (document.querySelector('form') as { fromServer?: boolean } | null)?.fromServer),
-    ).toBe(true);
-    await page.getByLabel('Username').fill('acme.admin');
+    const fromServer = await page.evaluate(
+      () => (document.querySelector('form') as { fromServer?: boolean }).fromServer,
+    );
+    expect(fromServer).toBe(true);
     expect(await page.getByLabel('Username').inputValue()).toBe('acme.admin');
     expect(await problems()).toEqual(NO_PROBLEMS);
   });

@@ -34,7 +34,16 @@ const COPY = {
  * 'Your Password Has Expired' (spec 2.4), or 'Set your password' on a new account's first sign-in (decision 0139):
  * sets a new password, then signs in with it.
  */
-export function ExpiredPasswordCard({ credentials, firstSignIn }: { credentials: LoginForm; firstSignIn: boolean }) {
+export function ExpiredPasswordCard(props: { credentials: LoginForm; firstSignIn: boolean }) {
+  // The sign-in page around it is plain (decision 0191): loaded when needed, the card brings MUI's theme with it.
+  return (
+    <PartnerThemeProvider>
+      <ExpiredPasswordForm {...props} />
+    </PartnerThemeProvider>
+  );
+}
+
+function ExpiredPasswordForm({ credentials, firstSignIn }: { credentials: LoginForm; firstSignIn: boolean }) {
   const copy = firstSignIn ? COPY.firstSignIn : COPY.expired;
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>();
@@ -63,37 +72,34 @@ export function ExpiredPasswordCard({ credentials, firstSignIn }: { credentials:
     if (!outcome.ok) setError('error' in outcome ? outcome.error : 'Your password has expired again.');
   });
 
-  // The sign-in page around it is plain; this card, loaded when needed, brings MUI and the partner's theme.
   return (
-    <PartnerThemeProvider>
-      <Card component="section" aria-labelledby="expired-title">
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
-            <Typography id="expired-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              {copy.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {copy.prompt}
-            </Typography>
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-            <input type="hidden" autoComplete="username" value={credentials.username} readOnly />
-            <NewPasswordFields form={form} autoFocus />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Logging in" /> : null}
-            >
-              {copy.submit}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-    </PartnerThemeProvider>
+    <Card component="section" aria-labelledby="expired-title">
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+          <Typography id="expired-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            {copy.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {copy.prompt}
+          </Typography>
+          {error ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <input type="hidden" autoComplete="username" value={credentials.username} readOnly />
+          <NewPasswordFields form={form} autoFocus />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Logging in" /> : null}
+          >
+            {copy.submit}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }

@@ -22,6 +22,15 @@ export const FORGOT_PASSWORD_CONFIRMATION_TEXT =
 
 /** /forgot-password (spec 2.4): username and email; success goes to the confirmation screen. */
 export function ForgotPasswordPage() {
+  // The sign-in page is plain (decision 0191); the pages after it bring MUI and the partner's theme.
+  return (
+    <PartnerThemeProvider>
+      <ForgotPasswordCard />
+    </PartnerThemeProvider>
+  );
+}
+
+function ForgotPasswordCard() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | undefined>();
   const {
@@ -50,55 +59,53 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
-      <PartnerThemeProvider>
-        <Card component="section" aria-labelledby="forgot-title">
-          <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-            <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
-              <Typography id="forgot-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-                Forgot your password?
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Enter your username and the email address on your account and we will email you a temporary password.
-              </Typography>
-              {error ? (
-                <Alert severity="error" role="alert">
-                  {error}
-                </Alert>
-              ) : null}
-              <TextInput
-                {...muiRegister(register('username'))}
-                label="Username"
-                autoComplete="username"
-                autoFocus
-                error={errors.username !== undefined}
-                helperText={errors.username?.message}
-                disabled={isSubmitting}
-              />
-              <TextInput
-                {...muiRegister(register('emailAddress'))}
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                error={errors.emailAddress !== undefined}
-                helperText={errors.emailAddress?.message}
-                disabled={isSubmitting}
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={isSubmitting}
-                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : null}
-              >
-                Reset password
-              </Button>
-              <Button component={RouterLink} to="/login" variant="text">
-                Return to login
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
-      </PartnerThemeProvider>
+      <Card component="section" aria-labelledby="forgot-title">
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+            <Typography id="forgot-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+              Forgot your password?
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Enter your username and the email address on your account and we will email you a temporary password.
+            </Typography>
+            {error ? (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <TextInput
+              {...muiRegister(register('username'))}
+              label="Username"
+              autoComplete="username"
+              autoFocus
+              error={errors.username !== undefined}
+              helperText={errors.username?.message}
+              disabled={isSubmitting}
+            />
+            <TextInput
+              {...muiRegister(register('emailAddress'))}
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              error={errors.emailAddress !== undefined}
+              helperText={errors.emailAddress?.message}
+              disabled={isSubmitting}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={isSubmitting}
+              startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : null}
+            >
+              Reset password
+            </Button>
+            <Button component={RouterLink} to="/login" variant="text">
+              Return to login
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
     </AuthLayout>
   );
 }
@@ -106,22 +113,28 @@ export function ForgotPasswordPage() {
 /** /forgot-password-confirmation: the spec's text and a way back. */
 export function ForgotPasswordConfirmationPage() {
   return (
+    <PartnerThemeProvider>
+      <ForgotPasswordConfirmation />
+    </PartnerThemeProvider>
+  );
+}
+
+function ForgotPasswordConfirmation() {
+  return (
     <AuthLayout>
-      <PartnerThemeProvider>
-        <Card component="section" aria-labelledby="confirmation-title">
-          <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-            <Stack spacing={2.5}>
-              <Typography id="confirmation-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-                Check your email
-              </Typography>
-              <Typography variant="body1">{FORGOT_PASSWORD_CONFIRMATION_TEXT}</Typography>
-              <Button component={RouterLink} to="/login" variant="contained" size="large">
-                Return to login
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
-      </PartnerThemeProvider>
+      <Card component="section" aria-labelledby="confirmation-title">
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Stack spacing={2.5}>
+            <Typography id="confirmation-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+              Check your email
+            </Typography>
+            <Typography variant="body1">{FORGOT_PASSWORD_CONFIRMATION_TEXT}</Typography>
+            <Button component={RouterLink} to="/login" variant="contained" size="large">
+              Return to login
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
     </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import type { LoginForm } from '@portal/contract';
-import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../lib/plain-ui/Alert';
@@ -59,15 +59,14 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: Password
   // the password in the address): a disabled submit button stops that.
   const hydrated = useHydrated();
   const [error, setError] = useState<string | undefined>();
-  const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
 
+  // The inputs keep their own values (uncontrolled): what is typed into the pre-rendered form before the script
+  // arrives stays there, where hydrating a controlled input would empty it.
   function field(name: keyof LoginForm) {
     return {
       name,
-      value: values[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
       error: errors[name] !== undefined,
       helperText: errors[name],
       disabled: isSubmitting,
@@ -75,8 +74,10 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: Password
   }
 
   // Two fields need no form library: the page that every visitor loads stays small (docs/decisions/0021).
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
     const invalid = loginFormErrors(values);
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
