@@ -1,5 +1,3 @@
-import { DEFAULT_BRAND } from './default-brand';
-
 /** The part of a colour's sRGB channel in its luminance (WCAG 2's relative luminance, as MUI computes it). */
 function linear(channel: number): number {
   const value = channel / 255;
@@ -20,7 +18,7 @@ export function contrastText(hex: string): string {
 }
 
 /** The custom properties plain-ui.css draws the brand with, for the partner's colours. */
-export function brandProperties(primary = DEFAULT_BRAND.primary, secondary = DEFAULT_BRAND.secondary) {
+export function brandProperties(primary: string, secondary: string) {
   return {
     '--brand-primary': primary,
     '--brand-primary-contrast': contrastText(primary),
