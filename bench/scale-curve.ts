@@ -145,7 +145,12 @@ export async function run(): Promise<void> {
     [...results].map(([call, points]) => ({
       call,
       // Named, not bare numbers: an object lists integer-like keys first, before `call`.
-      ...Object.fromEntries(points.map((point) => [`${point.endpoints.toLocaleString('en-GB')} lines`, point.p95])),
+      ...Object.fromEntries(
+        points.map((point) => [
+          `${point.endpoints.toLocaleString('en-GB')} line${point.endpoints === 1 ? '' : 's'}`,
+          point.p95,
+        ]),
+      ),
     })),
   );
   for (const [call, points] of results) console.log(growthVerdict(call, points));
