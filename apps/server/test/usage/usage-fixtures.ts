@@ -98,21 +98,26 @@ export async function usageMonthOf(db: Kysely<Database>, endpointId: number, mon
   return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
 }
 
-export async function companyUsageMonthOf(
+/** One month of an owner's rollup (company, site or team), zero when it has no row. */
+async function rollupMonthOf(
   db: Kysely<Database>,
-  companyId: number,
+  rollup: 'company_usage_monthly' | 'site_usage_monthly' | 'team_usage_monthly',
+  owner: { column: 'company_id' | 'site_id' | 'team_id'; id: number },
   endpointTypeId: number,
   month: string,
 ): Promise<Totals> {
   const row = await db
-    .selectFrom('company_usage_monthly')
+    .selectFrom(rollup)
     .select(['cost', 'duration', 'calls', 'bytes'])
-    .where('company_id', '=', companyId)
+    .where(sql.ref(owner.column), '=', owner.id)
     .where('endpoint_type_id', '=', endpointTypeId)
     .where('month', '=', month)
     .executeTakeFirst();
   return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
 }
+
+export const companyUsageMonthOf = (db: Kysely<Database>, companyId: number, endpointTypeId: number, month: string) =>
+  rollupMonthOf(db, 'company_usage_monthly', { column: 'company_id', id: companyId }, endpointTypeId, month);
 
 /**
  * Keys where a rollup (by company or by site) and the sum of its endpoints' months disagree; none when the
@@ -157,34 +162,8 @@ export async function rollupDisagreements(db: Kysely<Database>) {
   return disagreements;
 }
 
-export async function teamUsageMonthOf(
-  db: Kysely<Database>,
-  teamId: number,
-  endpointTypeId: number,
-  month: string,
-): Promise<Totals> {
-  const row = await db
-    .selectFrom('team_usage_monthly')
-    .select(['cost', 'duration', 'calls', 'bytes'])
-    .where('team_id', '=', teamId)
-    .where('endpoint_type_id', '=', endpointTypeId)
-    .where('month', '=', month)
-    .executeTakeFirst();
-  return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
-}
+export const teamUsageMonthOf = (db: Kysely<Database>, teamId: number, endpointTypeId: number, month: string) =>
+  rollupMonthOf(db, 'team_usage_monthly', { column: 'team_id', id: teamId }, endpointTypeId, month);
 
-export async function siteUsageMonthOf(
-  db: Kysely<Database>,
-  siteId: number,
-  endpointTypeId: number,
-  month: string,
-): Promise<Totals> {
-  const row = await db
-    .selectFrom('site_usage_monthly')
-    .select(['cost', 'duration', 'calls', 'bytes'])
-    .where('site_id', '=', siteId)
-    .where('endpoint_type_id', '=', endpointTypeId)
-    .where('month', '=', month)
-    .executeTakeFirst();
-  return row ?? { cost: 0, duration: 0, calls: 0, bytes: 0 };
-}
+export const siteUsageMonthOf = (db: Kysely<Database>, siteId: number, endpointTypeId: number, month: string) =>
+  rollupMonthOf(db, 'site_usage_monthly', { column: 'site_id', id: siteId }, endpointTypeId, month);
