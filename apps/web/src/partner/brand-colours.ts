@@ -4,9 +4,10 @@ function linear(channel: number): number {
   return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
 }
 
+/** Rounded to three decimals, as MUI rounds it: a colour at the threshold gets the text MUI would put on it. */
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((start) => linear(Number.parseInt(hex.slice(start, start + 2), 16)));
-  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  return Number((0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)).toFixed(3));
 }
 
 /**
