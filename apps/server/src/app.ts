@@ -109,7 +109,7 @@ async function registerHttp(
   refuseUnstorableText(app);
   registerSecurityHeaders(app, { production: config.env === 'production' });
   preventApiCaching(app);
-  const accessTokens = createAccessTokens(await loadSigningKey(config));
+  const accessTokens = createAccessTokens(await loadSigningKey(app.database.db, config));
   app.decorate('accessTokens', accessTokens);
   const mailer = createMailer(config);
   app.decorate('mailer', mailer);

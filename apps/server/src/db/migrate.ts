@@ -20,6 +20,7 @@ import * as unbilledCallsRollup from './migrations/0017-unbilled-calls-rollup.js
 import * as userEndpointsCompany from './migrations/0018-user-endpoints-company.js';
 import * as searchWithinCompany from './migrations/0019-search-within-company.js';
 import * as teamUsageRollup from './migrations/0020-team-usage-rollup.js';
+import * as serverSecrets from './migrations/0021-server-secrets.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-user-endpoints-company': userEndpointsCompany,
   '0019-search-within-company': searchWithinCompany,
   '0020-team-usage-rollup': teamUsageRollup,
+  '0021-server-secrets': serverSecrets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

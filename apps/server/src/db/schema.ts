@@ -249,6 +249,9 @@ export type TeamUsageMonthlyTable = UsageTotals & { team_id: number };
 /** Per line, its voice records no invoice holds yet; kept by trigger (migration 0017). */
 export type UnbilledCallsTable = { endpoint_id: number; company_id: number; calls: number };
 
+/** Secrets the servers of one deployment share without configuration (migration 0021), by name. */
+export type ServerSecretsTable = { name: string; value: Buffer; created_at: DefaultTimestamp };
+
 export type CarrierRequestsTable = {
   id: Identity;
   company_id: number;
@@ -431,6 +434,7 @@ export type Database = {
   site_usage_monthly: SiteUsageMonthlyTable;
   team_usage_monthly: TeamUsageMonthlyTable;
   unbilled_calls: UnbilledCallsTable;
+  server_secrets: ServerSecretsTable;
   carrier_requests: CarrierRequestsTable;
   diagnostic_groups: DiagnosticGroupsTable;
   diagnostic_test_runs: DiagnosticTestRunsTable;
@@ -602,6 +606,7 @@ export const databaseColumns = {
   site_usage_monthly: ['site_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   team_usage_monthly: ['team_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   unbilled_calls: ['endpoint_id', 'company_id', 'calls'],
+  server_secrets: ['name', 'value', 'created_at'],
   carrier_requests: [
     'id',
     'company_id',

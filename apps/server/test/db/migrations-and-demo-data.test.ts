@@ -49,6 +49,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0018-user-endpoints-company',
       '0019-search-within-company',
       '0020-team-usage-rollup',
+      '0021-server-secrets',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
