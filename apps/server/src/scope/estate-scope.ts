@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
 
@@ -160,10 +160,12 @@ function baseScope(db: Kysely<Database>, principal: EstateCaller): BaseScope {
 
   switch (principal.profile.level) {
     case 'Company': {
-      const companies = () => ids(companiesOf(q, principal));
+      const companies = () =>
+        ids(q.selectFrom('user_companies').select('company_id as id').where('user_id', '=', userId));
+      // The signed-in caller's companies as constants (decision 0192). Another user's are not known, and an empty
+      // list cannot be written `in ()`: the subquery says those.
       const known = principal.companyIds;
-      // An empty list cannot be written as `in ()`: the subquery says "none" instead.
-      const companyIds = () => (known !== undefined && known.length > 0 ? known : companies());
+      const companyIds = () => (known?.length ? known : companies());
       return {
         companies,
         companyIds,
@@ -220,13 +222,3 @@ function baseScope(db: Kysely<Database>, principal: EstateCaller): BaseScope {
 
 /** Below Company level the companies are those of what the caller holds: only a subquery can say them. */
 const companiesAs = (companies: () => IdQuery) => ({ companies, companyIds: companies });
-
-/** A company-level caller's companies: the known ones (decision 0192), else read from `user_companies`. */
-function companiesOf(db: Kysely<Database>, caller: EstateCaller) {
-  const known = caller.companyIds;
-  if (known === undefined) {
-    return db.selectFrom('user_companies').select('company_id as id').where('user_id', '=', caller.userId);
-  }
-  const companies = db.selectFrom('companies').select('companies.id');
-  return known.length === 0 ? companies.where(sql<boolean>`false`) : companies.where('companies.id', 'in', known);
-}
