@@ -6,6 +6,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { PrincipalCache } from './auth/principal-cache.js';
 import { registerRouteAccess } from './auth/route-access.js';
@@ -16,6 +17,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { openConfiguredDatabase, queryLog } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { connectRedis, firstConnection } from './db/redis.js';
 import { ensureDemoData } from './db/seed/ensure-demo-data.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { installErrorHandler, sendNotFound } from './http/errors.js';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     /** The signed-in callers this server keeps until the database announces a change (docs/decisions/0190). */
     principals: PrincipalCache;
     mailer: Mailer;
+    /** What the instances share (the sign-in throttles) when REDIS_URL is set (docs/decisions/0196). */
+    redis: Redis | undefined;
     carriers: MobileCarriers;
     /** The broadband carriers' diagnostics adapters (docs/decisions/0099). */
     broadbandAdapters: BroadbandCarriers;
@@ -132,6 +136,7 @@ async function registerHttp(
   requireEveryOperationRegistered(app);
   await registerApiDocs(app);
 
+  await registerRedis(app, config);
   await app.register(healthRoutes);
   await registerApiModules(app, carrierRegistry);
 
@@ -143,6 +148,18 @@ async function registerHttp(
     if (config.webDistDir) app.log.warn({ webDistDir: config.webDistDir }, 'no web build found; serving the API only');
     app.setNotFoundHandler(sendNotFound);
   }
+}
+
+/** Redis when configured; a server whose Redis is down still starts, and counts locally until it answers. */
+async function registerRedis(app: FastifyInstance, config: Config) {
+  if (!config.redisUrl) {
+    app.decorate('redis', undefined);
+    return;
+  }
+  const redis = connectRedis(config.redisUrl, app.log);
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => redis.disconnect());
+  await firstConnection(redis);
 }
 
 /** The worker runs beside the routes: from when the app is ready until it starts closing (before the database). */

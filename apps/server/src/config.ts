@@ -45,6 +45,7 @@ const EnvSchema = z.object({
     .default(FAULT_REPORT_IMAGE_QUOTA.bytes),
   UPLOAD_SWEEP: z.enum(['on', 'off']).default('on'),
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(3_600_000),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_QUERY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
@@ -89,6 +90,8 @@ export type Config = {
   /** The sweep of what unfinished uploads leave in uploadsDir: at start and every intervalMs, unless off (0122). */
   uploadSweep: { enabled: boolean; intervalMs: number };
   databaseUrl: string | undefined;
+  /** Where the instances keep what they must share (the sign-in throttles); unset, each keeps its own (0196). */
+  redisUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   slowQueryMs: number;
   /** Which demo data to load into an empty database on start. */
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     faultReportQuotaBytes: e.FAULT_REPORT_QUOTA_BYTES,
     uploadSweep: { enabled: e.UPLOAD_SWEEP === 'on', intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS },
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     slowQueryMs: e.SLOW_QUERY_MS,
     seed: e.SEED,

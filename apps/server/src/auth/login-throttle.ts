@@ -6,8 +6,9 @@ import { isIPv4, isIPv6 } from 'node:net';
  * (case-insensitive) and per client address (an IPv6 address counts as its /64 network). Past a scope's free
  * failures, each further failure makes that username or address wait before the next attempt: 1 s, then double,
  * up to 15 minutes. A success clears the username's count; a count is forgotten after a quiet period (12 hours
- * without a failure). Kept in this process's memory, at most `maxEntries` counts, oldest failure evicted first:
- * see docs/decisions/0010-login-throttle-in-memory.md.
+ * without a failure). See docs/decisions/0010-login-throttle-in-memory.md for the policy; where the counts live is
+ * 0196's: in Redis when REDIS_URL is set (shared-login-throttle.ts), otherwise in this process's memory
+ * (LocalLoginThrottle, at most `maxEntries` counts, oldest failure evicted first).
  *
  * Use: before verifying a password, `check()`; if not allowed, answer 429 with Retry-After: retryAfterSeconds and do
  * not verify. After verifying, `recordFailure()` or `recordSuccess()`.
@@ -46,12 +47,32 @@ export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleOptions = {
   clock: () => Date.now(),
 };
 
+/** What the sign-in routes ask of a throttle, wherever it keeps its counts. */
+export interface LoginThrottle {
+  /** Whether a sign-in attempt may be verified now; if not, how many seconds until it may. */
+  check(username: string, address: string | undefined): Promise<ThrottleDecision>;
+  /** Counts a wrong password (or unknown username) for both the username and the address; returns the new state. */
+  recordFailure(username: string, address: string | undefined): Promise<ThrottleDecision>;
+  /** A correct password clears the username's count (not the address's: see LocalLoginThrottle.recordSuccess). */
+  recordSuccess(username: string): Promise<void>;
+}
+
+/** The wait a scope's `failures`-th failure brings, in milliseconds (0 while it is among the free ones). */
+export function waitAfterFailures(
+  failures: number,
+  scope: ThrottleScopeOptions,
+  options: LoginThrottleOptions,
+): number {
+  const excess = failures - scope.freeFailures;
+  return excess > 0 ? Math.min(options.firstWaitMs * 2 ** (excess - 1), options.maxWaitMs) : 0;
+}
+
 type Count = { failures: number; lastFailureAt: number; blockedUntil: number };
 
 // Real usernames have at most 50 characters; longer input shares a count with its first 100, bounding memory.
 const MAX_KEY_LENGTH = 100;
 
-export class LoginThrottle {
+export class LocalLoginThrottle {
   readonly #options: LoginThrottleOptions;
   /** Map order is least recently failed first, so expiry and eviction both take from the front. */
   readonly #counts = new Map<string, Count>();
@@ -73,16 +94,12 @@ export class LoginThrottle {
 
   /** Counts a wrong password (or unknown username) for both the username and the address; returns the new state. */
   recordFailure(username: string, address: string | undefined, now = this.#options.clock()): ThrottleDecision {
-    const { firstWaitMs, maxWaitMs } = this.#options;
     for (const { key, scope } of this.#keys(username, address)) {
       const count = this.#live(key, scope, now) ?? { failures: 0, lastFailureAt: now, blockedUntil: 0 };
       count.failures += 1;
       count.lastFailureAt = now;
-      const excess = count.failures - scope.freeFailures;
-      if (excess > 0) {
-        const waitMs = Math.min(firstWaitMs * 2 ** (excess - 1), maxWaitMs);
-        count.blockedUntil = Math.max(count.blockedUntil, now + waitMs);
-      }
+      const waitMs = waitAfterFailures(count.failures, scope, this.#options);
+      if (waitMs > 0) count.blockedUntil = Math.max(count.blockedUntil, now + waitMs);
       this.#counts.delete(key);
       this.#counts.set(key, count);
     }
@@ -94,12 +111,7 @@ export class LoginThrottle {
    * A correct password clears the username's count. The address's count stays (it fades after the quiet period),
    * so an attacker holding one valid account cannot sign in with it to wipe the count of their username spraying.
    */
-  recordSuccess(username: string, _address?: string | undefined, _now?: number): void {
-    this.#counts.delete(usernameKey(username));
-  }
-
-  /** Forgets a username's failures, e.g. when an administrator or the forgot-password flow sets a new password. */
-  clearUsername(username: string): void {
+  recordSuccess(username: string): void {
     this.#counts.delete(usernameKey(username));
   }
 
@@ -109,9 +121,7 @@ export class LoginThrottle {
   }
 
   #keys(username: string, address: string | undefined) {
-    const keys = [{ key: usernameKey(username), scope: this.#options.perUsername }];
-    if (address) keys.push({ key: `address:${addressKey(address)}`, scope: this.#options.perAddress });
-    return keys;
+    return throttleKeys(username, address, this.#options);
   }
 
   /** The count under `key` unless it has gone quiet, in which case it is dropped. */
@@ -138,7 +148,14 @@ function isQuiet(count: Count, scope: ThrottleScopeOptions, now: number): boolea
   return now - count.lastFailureAt >= scope.quietPeriodMs && count.blockedUntil <= now;
 }
 
-function usernameKey(username: string): string {
+/** The counts one attempt touches: its username's, and its address's when known. */
+export function throttleKeys(username: string, address: string | undefined, options: LoginThrottleOptions) {
+  const keys = [{ key: usernameKey(username), scope: options.perUsername }];
+  if (address) keys.push({ key: `address:${addressKey(address)}`, scope: options.perAddress });
+  return keys;
+}
+
+export function usernameKey(username: string): string {
   return `username:${username.toLowerCase().slice(0, MAX_KEY_LENGTH)}`;
 }
 
@@ -177,4 +194,13 @@ function ipv6Groups(address: string): number[] {
   const restGroups = rest ? rest.split(':') : [];
   const zeros = rest === undefined ? [] : Array<string>(8 - headGroups.length - restGroups.length).fill('0');
   return [...headGroups, ...zeros, ...restGroups].map((group) => Number.parseInt(group, 16));
+}
+
+/** The in-process throttle behind the asynchronous interface (one server, no REDIS_URL). */
+export function inProcessLoginThrottle(local = new LocalLoginThrottle()): LoginThrottle {
+  return {
+    check: async (username, address) => local.check(username, address),
+    recordFailure: async (username, address) => local.recordFailure(username, address),
+    recordSuccess: async (username) => local.recordSuccess(username),
+  };
 }

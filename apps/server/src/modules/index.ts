@@ -3,7 +3,8 @@ import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { CARRIER_REGISTRY, type CarrierRegistry } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { inProcessLoginThrottle, type LoginThrottle } from '../auth/login-throttle.js';
+import { SharedLoginThrottle } from '../auth/shared-login-throttle.js';
 import { billRoutes } from './bills/routes.js';
 import { broadbandDiagnosticsRoutes } from './broadband-diagnostics/routes.js';
 import { companyRoutes } from './companies/routes.js';
@@ -31,7 +32,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   // The fault report's images: parsed as a stream by its route, never buffered (docs/decisions/0098).
   await app.register(multipart);
   await app.register(cookie);
-  const throttles = { signIn: new LoginThrottle(), recovery: new LoginThrottle() };
+  const throttles = { signIn: loginThrottle(app, 'sign-in'), recovery: loginThrottle(app, 'recovery') };
   await app.register(docsRoutes);
   await app.register(loginRoutes(throttles.signIn));
   await app.register(passwordRoutes(throttles));
@@ -51,4 +52,9 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(mobileDeviceRoutes(carriers));
   await app.register(broadbandDiagnosticsRoutes(carriers));
   await app.register(faultReportRoutes(carriers));
+}
+
+/** Counted in Redis when the instances share one (decision 0196), otherwise in this process (0010). */
+function loginThrottle(app: FastifyInstance, name: string): LoginThrottle {
+  return app.redis ? new SharedLoginThrottle(app.redis, name, app.log) : inProcessLoginThrottle();
 }

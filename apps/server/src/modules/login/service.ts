@@ -72,11 +72,11 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
     caller: Caller,
   ): Promise<{ reply: LoginReply; themeCode: string }> {
     const anonymous = { userId: null, requestId: caller.requestId };
-    const gate = throttle.check(username, caller.address);
+    const gate = await throttle.check(username, caller.address);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
     const user = await authenticate(db, username, password);
     if (!user) {
-      const next = throttle.recordFailure(username, caller.address);
+      const next = await throttle.recordFailure(username, caller.address);
       await recordEvent(db, {
         action: 'login.failed',
         actor: anonymous,
@@ -85,7 +85,7 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
       if (!next.allowed) throw tooManyAttempts(next.retryAfterSeconds);
       throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
     }
-    throttle.recordSuccess(username, caller.address);
+    await throttle.recordSuccess(username);
     const actor = { userId: user.id, requestId: caller.requestId };
     if (user.mustChangePassword) {
       await recordEvent(db, { action: 'login.password_change_required', actor });

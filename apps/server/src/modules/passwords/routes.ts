@@ -25,7 +25,7 @@ export function passwordRoutes(throttles: { signIn: LoginThrottle; recovery: Log
         return {};
       },
       forgotPassword: async ({ body, request }) => {
-        passwords.forgotPassword(body, callerOf(request));
+        await passwords.forgotPassword(body, callerOf(request));
         return {};
       },
     };

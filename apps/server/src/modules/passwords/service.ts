@@ -41,11 +41,11 @@ export function passwordService({ db, mailer, throttles, later, publicUrl }: Pas
     caller: Caller,
     sessionOf: (userId: number) => Promise<string | null>,
   ): Promise<void> {
-    const gate = throttles.signIn.check(userName, caller.address);
+    const gate = await throttles.signIn.check(userName, caller.address);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
     const user = await authenticate(db, userName, currentPassword);
     if (!user) {
-      const next = throttles.signIn.recordFailure(userName, caller.address);
+      const next = await throttles.signIn.recordFailure(userName, caller.address);
       await recordEvent(db, {
         action: 'password.change_failed',
         actor: { userId: null, requestId: caller.requestId },
@@ -54,7 +54,7 @@ export function passwordService({ db, mailer, throttles, later, publicUrl }: Pas
       if (!next.allowed) throw tooManyAttempts(next.retryAfterSeconds);
       throw wrongCurrentPassword();
     }
-    throttles.signIn.recordSuccess(userName, caller.address);
+    await throttles.signIn.recordSuccess(userName);
     const violations = checkPassword(newPassword, {
       currentPassword,
       contextWords: [user.userName, ...user.emailAddress.split(/[@.]/)],
@@ -84,8 +84,8 @@ export function passwordService({ db, mailer, throttles, later, publicUrl }: Pas
    * cannot tell whether the details match (docs/decisions/0047). Every request counts towards the throttle,
    * matched or not: it only limits how fast anyone can fill a mailbox.
    */
-  function forgotPassword({ username, emailAddress }: ForgotPasswordRequest, caller: Caller): void {
-    const gate = throttles.recovery.recordFailure(username, caller.address);
+  async function forgotPassword({ username, emailAddress }: ForgotPasswordRequest, caller: Caller): Promise<void> {
+    const gate = await throttles.recovery.recordFailure(username, caller.address);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
     later(caller, 'password recovery', () => recoverPassword(username, emailAddress, caller));
   }

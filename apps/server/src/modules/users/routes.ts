@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import { userNameCheckThrottle } from '../../auth/user-name-check-throttle.js';
+import { USER_NAME_CHECK_LIMITS, userNameCheckThrottle } from '../../auth/user-name-check-throttle.js';
 import { afterAnswer } from '../../http/after-answer.js';
 import { actorOf, operationRoutes } from '../operation-routes.js';
 import { listUsers } from './repository.js';
@@ -8,7 +8,7 @@ import { isUserNameUnique, userById, userService } from './service.js';
 /** Manage Users (spec 2.10, 2.11): the users of the caller's estate, their saves and deletes. */
 export const userRoutes = operationRoutes(API.users, (app) => {
   const service = userService({ mailer: app.mailer, later: afterAnswer(app), publicUrl: app.config.publicUrl });
-  const nameChecks = userNameCheckThrottle();
+  const nameChecks = userNameCheckThrottle(USER_NAME_CHECK_LIMITS, app.redis);
   return {
     list: ({ scope, query }) => listUsers(scope, query),
     get: ({ scope, params }) => userById(scope, params.id),
