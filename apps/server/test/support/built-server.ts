@@ -1,9 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.js';
 import { DEMO_PASSWORD } from './test-app.js';
 
 // The real built server as a child process, as production runs it: for tests of what only a process shows (a
@@ -17,15 +17,6 @@ export async function buildServer(): Promise<void> {
   await promisify(execFile)('npm', ['run', 'build', '-w', '@portal/server'], {
     cwd: path.resolve(SERVER_DIR, '../..'),
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 export type BuiltServer = { baseUrl: string; child: ChildProcess; output: () => string };

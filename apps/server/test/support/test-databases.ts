@@ -16,7 +16,8 @@ export type TestEngine = {
   create(contents?: TemplateContents): Promise<TestDatabase>;
 };
 
-export type TestDatabase = { handle: DatabaseHandle; dispose(): Promise<void> };
+/** `url` is a PostgreSQL database's, for a server started as a process of its own. */
+export type TestDatabase = { handle: DatabaseHandle; url?: string; dispose(): Promise<void> };
 
 function templates(): DatabaseTemplates {
   const prepared = inject('databaseTemplates');
@@ -51,6 +52,7 @@ function postgres(url: string): TestEngine {
       const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
       return {
         handle,
+        url: databaseUrl(url, name),
         async dispose() {
           await handle.close();
           await dropDatabase(admin.db, name);
