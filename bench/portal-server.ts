@@ -9,6 +9,8 @@ const SIMULATOR_ENTRY = path.resolve(import.meta.dirname, '../apps/carrier-sim/d
 
 export type RunningPortal = {
   baseUrl: string;
+  /** The server process's id (its memory and open files under /proc). */
+  pid: number;
   /** SIGTERM, then waits for the process to exit and removes its data folder; answers the exit code. */
   stop(): Promise<number | null>;
   /** What the server printed so far (its warnings and errors at the benchmarks' LOG_LEVEL). */
@@ -50,6 +52,7 @@ export async function startPortal(
   await waitUntilAnswering(child, `${baseUrl}/ready`, 'the server', 180);
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill('SIGTERM');
       const code = await exited;

@@ -45,6 +45,11 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: "five calls' rate through the API next to their own SQL straight through pg (DATABASE_URL; after build)",
     load: () => import('./overhead.js'),
   },
+  'production-load': {
+    summary:
+      'a mix of portal sessions through nginx to two instances on PostgreSQL and Redis, against /health (--soak; built)',
+    load: () => import('./production-load.js'),
+  },
   'scale-curve': {
     summary: 'the device list and search at 1, 10, 100, 1,000 and 8,735 lines per company, p95 per size (after build)',
     load: () => import('./scale-curve.js'),

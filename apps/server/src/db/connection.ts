@@ -151,6 +151,13 @@ async function openPostgres(
   pool.on('error', (error) => {
     process.emitWarning(`An idle PostgreSQL connection was closed: ${error.message}`, { code: 'PORTAL_PG_IDLE' });
   });
+  // The pool listens to a connection only while it is idle. One closed while a request holds it (the same restart
+  // under load) reaches that request's query as an error (a 503, db/unavailable.ts) and is also emitted on the
+  // connection, where, unheard, it would stop the process: this listener hears it, and the pool drops the connection
+  // when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: kyselyLog(onQuery) });
   return {
     db,

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ApiError, ApiErrorDetail, LoginErrorCode } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 /** An error a route throws on purpose; its status, message, code and details reach the client as they are. */
 export class HttpError extends Error {
@@ -71,7 +72,11 @@ export const ERROR_CODES = {
   validationFailed: 'validation_failed',
   invalidJson: 'invalid_json',
   notFound: 'not_found',
+  serviceUnavailable: 'service_unavailable',
 } as const;
+
+/** Seconds a client is asked to wait after a 503: about what a database failover or restart takes. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export function apiError(
   request: FastifyRequest,
@@ -107,6 +112,7 @@ export function installErrorHandler(app: FastifyInstance) {
         .send({ error: error.error, error_description: error.message, ...firstSignIn, requestId: request.id });
     }
     if (error instanceof HttpError) reply.headers(error.headers);
+    if (isDatabaseUnavailable(error)) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     const body = toApiError(error, request);
     if (body.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -130,6 +136,11 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
   }
   if (isFastifyErrorWithCode(error, 'FST_ERR_CTP_INVALID_JSON_BODY') || isJsonSyntaxError(error)) {
     return apiError(request, 400, 'Request body is not valid JSON', { code: ERROR_CODES.invalidJson });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return apiError(request, 503, 'The service is briefly unavailable. Please try again in a few seconds.', {
+      code: ERROR_CODES.serviceUnavailable,
+    });
   }
   if (error instanceof Error && !isResponseSerializationError(error)) {
     const statusCode = clientErrorStatus(error);
