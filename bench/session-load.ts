@@ -61,7 +61,7 @@ export async function openLoop(options: LoadOptions & { rate: number }): Promise
     else if (-wait > LATE_MS) recorder.late++;
     return due;
   };
-  const users = Math.max(8, Math.ceil((options.rate * OPEN_LOOP_USERS_PER_CONCURRENT_CALL) / 10));
+  const users = Math.max(16, Math.ceil((options.rate * OPEN_LOOP_USERS_PER_CONCURRENT_CALL) / 10));
   await Promise.all(Array.from({ length: users }, (_, user) => runUser(user, options, next, recorder)));
   return recorder.result((performance.now() - start) / 1000);
 }
