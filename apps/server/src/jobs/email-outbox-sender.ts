@@ -142,7 +142,10 @@ export class EmailOutboxSender {
       if (marked) log.info('e-mail outbox: sent');
       else log.warn('e-mail outbox: sent, but another server had already finished it (its lease had run out)');
     } catch (error) {
-      log.error({ err: error }, 'e-mail outbox: sent, but not recorded; it goes again, same Message-ID, after the lease');
+      log.error(
+        { err: error },
+        'e-mail outbox: sent, but not recorded; it goes again, same Message-ID, after the lease',
+      );
     }
   }
 
@@ -174,7 +177,12 @@ export class EmailOutboxSender {
    */
   private async finish(
     row: ClaimedEmail,
-    values: { status: 'sent' | 'failed'; attempts: number; sent_at?: ReturnType<typeof sql<Date>>; last_error?: string },
+    values: {
+      status: 'sent' | 'failed';
+      attempts: number;
+      sent_at?: ReturnType<typeof sql<Date>>;
+      last_error?: string;
+    },
   ): Promise<boolean> {
     const updated = await this.db
       .updateTable('email_outbox')

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
@@ -20,7 +20,13 @@ const call = caller(() => context.app);
 async function newSiteManager(userName: string) {
   const { siteId } = await siteWithDevice(db(), 'Acme Logistics Ltd');
   const profileId = await profileIdOf(db(), 'Site Manager');
-  return { userName, emailAddress: `${userName}@example.co.uk`, profileId, functionalityIds: [], sites: [{ id: siteId }] };
+  return {
+    userName,
+    emailAddress: `${userName}@example.co.uk`,
+    profileId,
+    functionalityIds: [],
+    sites: [{ id: siteId }],
+  };
 }
 
 /** Adds a user through the API as acme.admin; answers the response. */
@@ -124,7 +130,10 @@ describe('the e-mail outbox', () => {
     const eventOf = async (requestId: unknown) =>
       db().selectFrom('audit_log').select('action').where('request_id', '=', String(requestId)).execute();
     const deadline = Date.now() + 10_000;
-    while ((await eventOf(matched.headers['x-request-id'])).length === 0 || (await eventOf(unmatched.headers['x-request-id'])).length === 0) {
+    while (
+      (await eventOf(matched.headers['x-request-id'])).length === 0 ||
+      (await eventOf(unmatched.headers['x-request-id'])).length === 0
+    ) {
       if (Date.now() > deadline) throw new Error('the forgot-password requests were never handled');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -202,7 +211,11 @@ describe('the e-mail outbox', () => {
       expect((await addUser('outbox.down')).statusCode).toBe(201);
       await sender.emailSender.runOnce();
       const [waiting] = await outboxRowsTo('outbox.down@example.co.uk');
-      expect(waiting).toMatchObject({ status: 'queued', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+      expect(waiting).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        last_error: expect.stringMatching(/ECONNREFUSED/),
+      });
       expect(waiting?.text).toMatch(/temporary password is:/);
 
       await late.listen(port);

@@ -18,8 +18,7 @@ export const userRoutes = operationRoutes(API.users, (app) => {
       return isUserNameUnique(scope, body.userName, body.id);
     },
     create: ({ scope, request, body }) => service.saveUser(scope, actorOf(scope, request), undefined, body),
-    update: ({ scope, request, params, body }) =>
-      service.saveUser(scope, actorOf(scope, request), params.id, body),
+    update: ({ scope, request, params, body }) => service.saveUser(scope, actorOf(scope, request), params.id, body),
     remove: ({ scope, request, params }) => service.removeUser(scope, actorOf(scope, request), params.id),
   };
 });
