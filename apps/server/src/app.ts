@@ -26,6 +26,7 @@ import { preventApiCaching, registerSecurityHeaders } from './http/security-head
 import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.js';
 import { refuseUnstorableText } from './http/text-input.js';
 import { CarrierRequestWorker } from './jobs/carrier-request-worker.js';
+import { EmailOutboxSender } from './jobs/email-outbox-sender.js';
 import { faultReportHandler } from './jobs/fault-report-handler.js';
 import { mobileChangeHandler } from './jobs/mobile-change-handler.js';
 import { UploadSweeper } from './jobs/upload-sweeper.js';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     broadbandAdapters: BroadbandCarriers;
     /** Sends the stored carrier requests; started with the server when CARRIER_WORKER is on. */
     carrierWorker: CarrierRequestWorker;
+    /** Sends the e-mails queued in email_outbox; started with the server when EMAIL_SENDER is on. */
+    emailSender: EmailOutboxSender;
     /** Where the fault reports' images are kept, and which uploads this process is writing (docs/decisions/0122). */
     faultUploads: FaultReportUploads;
   }
@@ -127,6 +130,7 @@ async function registerHttp(
   app.decorate('carriers', carriers);
   app.decorate('faultUploads', faultReportUploads(config.uploadsDir));
   registerCarrierWorker(app, config);
+  registerEmailSender(app, config);
   registerUploadSweeper(app, config);
   const principals = new PrincipalCache(app.database, app.log);
   await principals.start();
@@ -166,7 +170,7 @@ async function registerRedis(app: FastifyInstance, config: Config) {
 function registerCarrierWorker(app: FastifyInstance, config: Config) {
   const { enabled, ...options } = config.carrierWorker;
   const handlers = [
-    mobileChangeHandler(app.carriers, app.mailer),
+    mobileChangeHandler(app.carriers),
     faultReportHandler(app.database.db, faultCarriersOf(app.broadbandAdapters), app.faultUploads.storage),
   ];
   const worker = new CarrierRequestWorker(app.database.db, handlers, app.log, options);
@@ -174,6 +178,16 @@ function registerCarrierWorker(app: FastifyInstance, config: Config) {
   if (!enabled) return;
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
+}
+
+/** Like the carrier worker: from ready until closing starts, so the mailer (closed on close) outlives it. */
+function registerEmailSender(app: FastifyInstance, config: Config) {
+  const { enabled, ...options } = config.emailSender;
+  const sender = new EmailOutboxSender(app.database.db, app.mailer, app.log, options);
+  app.decorate('emailSender', sender);
+  if (!enabled) return;
+  app.addHook('onReady', async () => sender.start());
+  app.addHook('preClose', async () => sender.stop());
 }
 
 /** The sweep of what unfinished uploads leave (docs/decisions/0122): once when ready, then every intervalMs. */

@@ -56,6 +56,11 @@ const EnvSchema = z.object({
   CARRIER_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   CARRIER_WORKER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   CARRIER_WORKER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  EMAIL_SENDER: z.enum(['on', 'off']).default('on'),
+  EMAIL_SENDER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  EMAIL_SENDER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  EMAIL_SENDER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  EMAIL_SENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   // One try of a carrier read (a device's status, a line's history); unset, the adapters' own (2.5 s). A send's
   // limit (5 s) caps it.
   CARRIER_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
@@ -103,6 +108,8 @@ export type Config = {
   carrierReadTimeoutMs?: number | undefined;
   /** The worker that sends stored carrier requests (docs/decisions/0088); off, requests wait in the table. */
   carrierWorker: CarrierWorkerConfig;
+  /** The sender of the e-mails queued in email_outbox (docs/decisions/0197); off, they wait in the table. */
+  emailSender: EmailSenderConfig;
   /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
   haloApiKey: string;
   vertexApiToken: string;
@@ -131,6 +138,21 @@ export type CarrierWorkerConfig = {
   retryMs: number;
   /** How long a claimed request is left to its instance before another may take it over (its instance died). */
   leaseMs: number;
+};
+
+export type EmailSenderConfig = {
+  enabled: boolean;
+  /** How often due e-mails are looked for. */
+  pollMs: number;
+  /** The first wait after the mail server failed; each further attempt waits twice as long (capped at an hour). */
+  retryMs: number;
+  /**
+   * How long a claimed e-mail is left to its server before another may send it (its server died). Longer than a
+   * send can take (the mailer's timeouts), or a slow send could go twice.
+   */
+  leaseMs: number;
+  /** Attempts before an e-mail is given up as failed. */
+  maxAttempts: number;
 };
 
 export class ConfigError extends Error {}
@@ -165,6 +187,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.CARRIER_WORKER_POLL_MS,
       retryMs: e.CARRIER_WORKER_RETRY_MS,
       leaseMs: e.CARRIER_WORKER_LEASE_MS,
+    },
+    emailSender: {
+      enabled: e.EMAIL_SENDER === 'on',
+      pollMs: e.EMAIL_SENDER_POLL_MS,
+      retryMs: e.EMAIL_SENDER_RETRY_MS,
+      leaseMs: e.EMAIL_SENDER_LEASE_MS,
+      maxAttempts: e.EMAIL_SENDER_MAX_ATTEMPTS,
     },
     haloApiKey: e.HALO_API_KEY,
     vertexApiToken: e.VERTEX_API_TOKEN,

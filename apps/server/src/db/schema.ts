@@ -252,6 +252,24 @@ export type UnbilledCallsTable = { endpoint_id: number; company_id: number; call
 /** Secrets the servers of one deployment share without configuration (migration 0021), by name. */
 export type ServerSecretsTable = { name: string; value: Buffer; created_at: DefaultTimestamp };
 
+/** An e-mail to send, sent or given up on (docs/decisions/0197); text and html are cleared once it is no longer queued. */
+export type EmailOutboxTable = {
+  id: Generated<string>;
+  recipients: string[];
+  subject: string;
+  text: string | null;
+  html: string | null;
+  status: Generated<'queued' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  /** Due now unless given; null once sent or given up on. */
+  next_attempt_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
+  last_error: string | null;
+  /** The request that caused it: the transaction's portal.request_id unless given. */
+  request_id: Generated<string | null>;
+  created_at: DefaultTimestamp;
+  sent_at: Timestamp | null;
+};
+
 export type CarrierRequestsTable = {
   id: Identity;
   company_id: number;
@@ -435,6 +453,7 @@ export type Database = {
   team_usage_monthly: TeamUsageMonthlyTable;
   unbilled_calls: UnbilledCallsTable;
   server_secrets: ServerSecretsTable;
+  email_outbox: EmailOutboxTable;
   carrier_requests: CarrierRequestsTable;
   diagnostic_groups: DiagnosticGroupsTable;
   diagnostic_test_runs: DiagnosticTestRunsTable;
@@ -607,6 +626,20 @@ export const databaseColumns = {
   team_usage_monthly: ['team_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   unbilled_calls: ['endpoint_id', 'company_id', 'calls'],
   server_secrets: ['name', 'value', 'created_at'],
+  email_outbox: [
+    'id',
+    'recipients',
+    'subject',
+    'text',
+    'html',
+    'status',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'request_id',
+    'created_at',
+    'sent_at',
+  ],
   carrier_requests: [
     'id',
     'company_id',

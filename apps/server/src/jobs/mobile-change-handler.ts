@@ -2,7 +2,7 @@ import { confirmsChangesByEmail } from '@portal/contract';
 import { changesOf, MOBILE_CARRIERS_BY_REQUEST_KEY, mobileCarrierOfRequest } from '../carriers/carrier-adapters.js';
 import type { MobileCarriers } from '../carriers/mobile-carriers.js';
 import { carrierChangeEmail } from '../mail/carrier-change-email.js';
-import type { Mailer } from '../mail/mailer.js';
+import { queueEmail } from '../mail/email-outbox.js';
 import type { CarrierRequestPayload } from '../modules/mobile-device/repository.js';
 import { addCompletionEvent, type CarrierRequestHandler, type ClaimedRequest } from './carrier-request-handler.js';
 
@@ -11,9 +11,9 @@ const payloadOf = (request: ClaimedRequest) => request.payload as CarrierRequest
 /**
  * The mobile carriers' changes (docs/decisions/0088): sent, then followed until the carrier applies or refuses
  * them; the completion writes the Succeeded or Failed event and, for a supplier that confirms changes by e-mail,
- * e-mails the requester.
+ * queues an e-mail to the requester.
  */
-export function mobileChangeHandler(carriers: MobileCarriers, mailer: Mailer): CarrierRequestHandler {
+export function mobileChangeHandler(carriers: MobileCarriers): CarrierRequestHandler {
   return {
     kinds: ['call_barring', 'sim_swap', 'spend_limit_unbar'],
     carriers: [...MOBILE_CARRIERS_BY_REQUEST_KEY.keys()],
@@ -24,8 +24,8 @@ export function mobileChangeHandler(carriers: MobileCarriers, mailer: Mailer): C
       return { reference, settled: false };
     },
     progress: (request, reference) => changesOf(carriers, request.carrier).progress(reference),
-    // A mail server that fails rolls the completion back, so it is completed again later: the e-mail may go
-    // twice, but never not at all, and the event goes once.
+    // The e-mail is queued in the completion's transaction (docs/decisions/0197): the status, the event and the
+    // e-mail commit together, once, and a mail server that is down holds up neither.
     async completed(trx, request, outcome) {
       const payload = payloadOf(request);
       if (payload.addEvent && request.order_item_id !== null) {
@@ -51,7 +51,7 @@ export function mobileChangeHandler(carriers: MobileCarriers, mailer: Mailer): C
         summary: payload.summary,
         outcome,
       });
-      await mailer.send({ to: requester.email_address, ...mail });
+      await queueEmail(trx, { to: requester.email_address, ...mail });
     },
   };
 }

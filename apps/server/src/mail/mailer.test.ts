@@ -94,6 +94,23 @@ describe('createMailer without SMTP_URL', () => {
     expect(message.html).toContain(`<strong>${temporaryPassword}</strong>`);
   });
 
+  it('gives a message with an id the Message-ID of that id, each time it is sent', async () => {
+    // A second later, as a message sent again (after a lease ran out) would be.
+    const times = [new Date('2025-06-02T10:00:00Z'), new Date('2025-06-02T10:00:01Z')];
+    const mailer = createMailer(
+      { dataDir, mailFrom: FROM, smtpUrl: undefined },
+      { clock: () => times.shift() ?? new Date() },
+    );
+    const id = '0b6e1c52-5d0e-4a49-9f53-3a7c1f0e2d11';
+    const first = await mailer.send({ id, to: 'a@example.com', subject: 'again', text: 'hello' });
+    const again = await mailer.send({ id, to: 'a@example.com', subject: 'again', text: 'hello' });
+    mailer.close();
+    expect([first.messageId, again.messageId]).toEqual([`<${id}@portal.localhost>`, `<${id}@portal.localhost>`]);
+    expect(first.file).not.toBe(again.file);
+    const raw = await readFile(again.file ?? '', 'utf8');
+    expect(parseMessage(raw).headers['message-id']).toBe(`<${id}@portal.localhost>`);
+  });
+
   it('never overwrites: every message gets its own file', async () => {
     const mailer = createMailer({ dataDir, mailFrom: FROM, smtpUrl: undefined }, { clock: () => new Date(0) });
     await Promise.all([1, 2, 3].map((n) => mailer.send({ to: 'a@example.com', subject: `n${n}`, text: 'hello' })));

@@ -16,6 +16,11 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string | undefined;
+  /**
+   * Makes the Message-ID '<id@domain>'; a message sent again with the same id is recognisably the same message
+   * (the outbox passes its row's id, docs/decisions/0197). Unset, a random one.
+   */
+  id?: string | undefined;
 };
 
 export type SentMail = {
@@ -67,7 +72,7 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
     return {
       mode: 'smtp',
       async send(message) {
-        const info = await transport.sendMail(envelope(message, randomUUID()));
+        const info = await transport.sendMail(envelope(message, message.id ?? randomUUID()));
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -84,7 +89,7 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
   return {
     mode: 'outbox',
     async send(message) {
-      const id = randomUUID();
+      const id = message.id ?? randomUUID();
       const info = await transport.sendMail(envelope(message, id));
       const file = path.join(dir, `${fileTimestamp(clock())}-${id}.eml`);
       await mkdir(dir, { recursive: true });

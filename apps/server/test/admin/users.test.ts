@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSmtpInbox } from '../support/smtp-inbox.js';
-import { bearer, form, signIn, useDemoApp } from '../support/test-app.js';
+import { bearer, EMAIL_SENDER_ON, form, signIn, useDemoApp } from '../support/test-app.js';
 import {
   caller,
   type ErrorBody,
@@ -13,7 +13,7 @@ import {
 } from './admin-support.js';
 
 const inbox = useSmtpInbox();
-const context = useDemoApp(() => ({ SMTP_URL: inbox.url }));
+const context = useDemoApp(() => ({ SMTP_URL: inbox.url, ...EMAIL_SENDER_ON }));
 const db = () => context.database.db;
 const call = caller(() => context.app);
 const refusal = (body: string) => JSON.parse(body) as ErrorBody;

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { useSmtpInbox } from '../support/smtp-inbox.js';
-import { buildTestApp, signIn, useDemoApp } from '../support/test-app.js';
+import { buildTestApp, EMAIL_SENDER_ON, signIn, useDemoApp } from '../support/test-app.js';
 import {
   ACME,
   type CarrierTestLine,
@@ -22,6 +23,7 @@ const env = () => ({
   SMTP_URL: inbox.url,
   CARRIER_WORKER_POLL_MS: '20',
   CARRIER_WORKER_RETRY_MS: '20',
+  ...EMAIL_SENDER_ON,
 });
 const context = useDemoApp(env, { carrierTimings: TEST_CARRIER_TIMINGS });
 const db = () => context.database.db;
@@ -49,6 +51,10 @@ async function swapSim(line: CarrierTestLine, simNumber: string): Promise<number
   expect(response.statusCode, response.body).toBe(202);
   return response.json().id;
 }
+
+const emailsQueuedTo = async (address: string) =>
+  (await db().selectFrom('email_outbox').select('id').where(sql<boolean>`${address} = ANY(recipients)`).execute())
+    .length;
 
 const newEvents = async (line: CarrierTestLine, since: number) =>
   (await writesOf(db(), line)).events.slice(since).map((event) => event.status);
@@ -113,8 +119,11 @@ describe('the carrier-request worker', () => {
   it('e-mails the requester when a supplier 36 change completes', async () => {
     const line = await carrierLine(db(), ACME, [36], 10);
     const before = inbox.to(acmeAdminEmail).length;
+    const queuedBefore = await emailsQueuedTo(acmeAdminEmail);
     const id = await swapSim(line, '8944000000000000555');
     expect((await settle(context.app, db(), id)).status).toBe('succeeded');
+    // Queued with the completion, then sent by the e-mail sender (docs/decisions/0197).
+    expect(await emailsQueuedTo(acmeAdminEmail)).toBe(queuedBefore + 1);
     const mails = await inbox.mailsTo(acmeAdminEmail, before + 1);
     const mail = mails.at(-1);
     expect(mail?.headers.subject).toBe(`Your SIM swap for ${line.cli} has completed`);
@@ -124,9 +133,11 @@ describe('the carrier-request worker', () => {
   it('sends no e-mail for the other suppliers', async () => {
     const line = await carrierLine(db(), ACME, [27], 11);
     const before = inbox.to(acmeAdminEmail).length;
+    const queuedBefore = await emailsQueuedTo(acmeAdminEmail);
     const id = await swapSim(line, '894400000000000888');
     expect((await settle(context.app, db(), id)).status).toBe('succeeded');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // An e-mail would have been queued in the completion's transaction (docs/decisions/0197).
+    expect(await emailsQueuedTo(acmeAdminEmail)).toBe(queuedBefore);
     expect(inbox.to(acmeAdminEmail)).toHaveLength(before);
   });
 

@@ -24,11 +24,16 @@ export function testConfig(env: Record<string, string> = {}): Config {
     JWT_SECRET: 'test-signing-secret-of-at-least-32-characters',
     // Tests that need the carrier worker drive it (app.carrierWorker.runOnce) or turn it on.
     CARRIER_WORKER: 'off',
+    // Tests that read the e-mails sent drive the sender (app.emailSender.runOnce) or turn it on.
+    EMAIL_SENDER: 'off',
     // Tests of the sweep of unfinished uploads turn it on, over an UPLOADS_DIR of their own.
     UPLOAD_SWEEP: 'off',
     ...env,
   });
 }
+
+/** The e-mail sender on, looking for queued e-mails every 20 ms: for tests that wait for e-mails to arrive. */
+export const EMAIL_SENDER_ON = { EMAIL_SENDER: 'on', EMAIL_SENDER_POLL_MS: '20' } as const;
 
 export type TestAppOptions = {
   /** The carriers' resilience timings (the production ones wait seconds before a timeout or a half-open circuit). */

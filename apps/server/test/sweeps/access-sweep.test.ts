@@ -17,7 +17,7 @@ import {
   type SweepWorld,
 } from './sweep-world.js';
 
-// Bill files are made on first download and forgot-password mail goes to the outbox: both under DATA_DIR.
+// Bill files are made on first download under DATA_DIR (e-mails wait in email_outbox: the tests' sender is off).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-access-sweep-'));
 // The carrier routes reach the carriers: the simulator answers for them, as in development.
 const carriers = useCarrierSimulator();

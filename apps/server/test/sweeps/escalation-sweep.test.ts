@@ -32,6 +32,8 @@ const WATCHED: readonly (keyof Database)[] = [
   'user_credentials',
   'temporary_passwords',
   'refresh_tokens',
+  // A new user's e-mail is queued in the save's transaction (decision 0197).
+  'email_outbox',
   'user_functionality',
   'user_companies',
   'user_sites',

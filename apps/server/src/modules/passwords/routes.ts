@@ -12,7 +12,6 @@ export function passwordRoutes(throttles: { signIn: LoginThrottle; recovery: Log
   return operationRoutes(API.passwords, (app) => {
     const passwords = passwordService({
       db: app.database.db,
-      mailer: app.mailer,
       throttles,
       later: afterAnswer(app),
       publicUrl: app.config.publicUrl,

@@ -4,18 +4,18 @@ import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { checkPassword, generateTemporaryPassword, passwordPolicyErrorDetails } from '../../auth/password-policy.js';
 import { revokeOtherSessions } from '../../auth/refresh-tokens.js';
-import { recordEvent } from '../../db/audit.js';
+import { recordEvent, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import type { AfterAnswer } from '../../http/after-answer.js';
 import { badRequest, type HttpError, tooManyAttempts } from '../../http/errors.js';
-import { type Mailer, signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
+import { queueEmail } from '../../mail/email-outbox.js';
+import { signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
 import { findSignInUser } from '../login/repository.js';
 import { authenticate, type Caller } from '../login/service.js';
 import { partnerNameOf, setPassword, storeTemporaryPassword } from './repository.js';
 
 export type PasswordDependencies = {
   db: Kysely<Database>;
-  mailer: Mailer;
   throttles: { signIn: LoginThrottle; recovery: LoginThrottle };
   /** Runs work once the answer is on its way (forgot password: its time must not tell whether details matched). */
   later: AfterAnswer;
@@ -31,7 +31,7 @@ function wrongCurrentPassword(): HttpError {
 }
 
 /** Password change (also from the expired-password screen, before sign-in) and password recovery. */
-export function passwordService({ db, mailer, throttles, later, publicUrl }: PasswordDependencies) {
+export function passwordService({ db, throttles, later, publicUrl }: PasswordDependencies) {
   /**
    * Changes a password, authenticated by the current one (or the e-mailed temporary one, which this uses up), and
    * ends the user's other sessions; `keepSession` is the caller's own session, if it is the user's.
@@ -80,9 +80,9 @@ export function passwordService({ db, mailer, throttles, later, publicUrl }: Pas
   }
 
   /**
-   * Answers at once; looking the account up, storing and mailing all happen after answering, so the answer's time
-   * cannot tell whether the details match (docs/decisions/0047). Every request counts towards the throttle,
-   * matched or not: it only limits how fast anyone can fill a mailbox.
+   * Answers at once; looking the account up, storing and queueing the e-mail all happen after answering, so the
+   * answer's time cannot tell whether the details match (docs/decisions/0047, 0197). Every request counts towards
+   * the throttle, matched or not: it only limits how fast anyone can fill a mailbox.
    */
   async function forgotPassword({ username, emailAddress }: ForgotPasswordRequest, caller: Caller): Promise<void> {
     const gate = await throttles.recovery.recordFailure(username, caller.address);
@@ -90,7 +90,7 @@ export function passwordService({ db, mailer, throttles, later, publicUrl }: Pas
     later(caller, 'password recovery', () => recoverPassword(username, emailAddress, caller));
   }
 
-  /** E-mails a temporary password when the username and e-mail address match; the same hashing work if not. */
+  /** Queues a temporary password's e-mail when the username and e-mail address match; the same hashing if not. */
   async function recoverPassword(username: string, emailAddress: string, caller: Caller) {
     const user = await findSignInUser(db, { userName: username });
     const matches = user !== undefined && user.emailAddress.toLowerCase() === emailAddress.toLowerCase();
@@ -105,21 +105,21 @@ export function passwordService({ db, mailer, throttles, later, publicUrl }: Pas
       });
       return;
     }
-    // Nothing the owner relies on changes here: the password and sessions work on until this one is used.
-    await storeTemporaryPassword(db, user.id, passwordHash);
-    await recordEvent(db, {
-      action: 'password.reset_requested',
-      actor: { userId: user.id, requestId: caller.requestId },
-      details: { address: caller.address },
-    });
-    await mailer.send({
-      to: user.emailAddress,
-      ...temporaryPasswordEmail({
-        userName: user.userName,
-        temporaryPassword,
-        partnerName: await partnerNameOf(db, user.id),
-        signInUrl: signInUrlOf(publicUrl),
-      }),
+    // Nothing the owner relies on changes here: the password and sessions work on until this one is used. The
+    // password, its event and its e-mail commit together (0197): none is stored that was not also queued to send.
+    const actor = { userId: user.id, requestId: caller.requestId };
+    await writeAs(db, actor, async (trx) => {
+      await storeTemporaryPassword(trx, user.id, passwordHash);
+      await recordEvent(trx, { action: 'password.reset_requested', actor, details: { address: caller.address } });
+      await queueEmail(trx, {
+        to: user.emailAddress,
+        ...temporaryPasswordEmail({
+          userName: user.userName,
+          temporaryPassword,
+          partnerName: await partnerNameOf(trx, user.id),
+          signInUrl: signInUrlOf(publicUrl),
+        }),
+      });
     });
   }
 

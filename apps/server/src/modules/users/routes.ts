@@ -1,13 +1,12 @@
 import { API } from '@portal/contract';
 import { USER_NAME_CHECK_LIMITS, userNameCheckThrottle } from '../../auth/user-name-check-throttle.js';
-import { afterAnswer } from '../../http/after-answer.js';
 import { actorOf, operationRoutes } from '../operation-routes.js';
 import { listUsers } from './repository.js';
 import { isUserNameUnique, userById, userService } from './service.js';
 
 /** Manage Users (spec 2.10, 2.11): the users of the caller's estate, their saves and deletes. */
 export const userRoutes = operationRoutes(API.users, (app) => {
-  const service = userService({ mailer: app.mailer, later: afterAnswer(app), publicUrl: app.config.publicUrl });
+  const service = userService({ publicUrl: app.config.publicUrl });
   const nameChecks = userNameCheckThrottle(USER_NAME_CHECK_LIMITS, app.redis);
   return {
     list: ({ scope, query }) => listUsers(scope, query),
@@ -18,9 +17,8 @@ export const userRoutes = operationRoutes(API.users, (app) => {
       await nameChecks.take(scope.caller.userId, request.ip);
       return isUserNameUnique(scope, body.userName, body.id);
     },
-    create: ({ scope, request, body }) => service.saveUser(scope, actorOf(scope, request), request, undefined, body),
-    update: ({ scope, request, params, body }) =>
-      service.saveUser(scope, actorOf(scope, request), request, params.id, body),
+    create: ({ scope, request, body }) => service.saveUser(scope, actorOf(scope, request), undefined, body),
+    update: ({ scope, request, params, body }) => service.saveUser(scope, actorOf(scope, request), params.id, body),
     remove: ({ scope, request, params }) => service.removeUser(scope, actorOf(scope, request), params.id),
   };
 });

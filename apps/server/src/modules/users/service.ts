@@ -11,9 +11,9 @@ import {
 import { hashPassword } from '../../auth/password-hashing.js';
 import { generateTemporaryPassword } from '../../auth/password-policy.js';
 import type { Actor } from '../../db/audit.js';
-import type { AfterAnswer } from '../../http/after-answer.js';
 import { idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
-import { type Mailer, signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
+import { queueEmail } from '../../mail/email-outbox.js';
+import { signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { type Excess, excessOfUser, levelRank, type ReachKind } from '../../scope/holdings.js';
 import { writeInScope } from '../../scope/scoped-write.js';
@@ -44,24 +44,23 @@ const LIST_ITEMS: Record<AssignmentList, { item: ProfileAssignmentItem; notFound
 };
 
 /** `publicUrl` is where users reach the portal (config.publicUrl): the welcome e-mail links to its sign-in page. */
-export type UserServiceDependencies = { mailer: Mailer; later: AfterAnswer; publicUrl: string };
+export type UserServiceDependencies = { publicUrl: string };
 
 /**
  * Saves and deletes of Manage Users, under spec 5's rules and the rule of docs/decisions/0118: checks and changes
  * run in one transaction, the user named must hold no more than the caller before the change, and no more after.
  */
-export function userService({ mailer, later, publicUrl }: UserServiceDependencies) {
+export function userService({ publicUrl }: UserServiceDependencies) {
   /** Adds (no `userId`) or changes a user; a new user is e-mailed a temporary password (decision 0111). */
   async function saveUser(
     scope: EstateScope,
     actor: Actor,
-    request: Parameters<AfterAnswer>[0],
     userId: number | undefined,
     input: UserSave,
   ): Promise<User> {
     // Hashing is slow on purpose, so it is done before the transaction rather than while it holds its locks.
     const firstPassword = userId === undefined ? await firstCredentials() : undefined;
-    const saved = await writeInScope(scope, actor, async (scope) => {
+    return writeInScope(scope, actor, async (scope) => {
       if (userId !== undefined) await changeableUser(scope, userId, input.id);
       if (await users.userNameTaken(scope, input.userName, userId)) {
         throw invalidField('userName', 'unique', VALIDATION_MESSAGES.userNameTaken);
@@ -89,25 +88,23 @@ export function userService({ mailer, later, publicUrl }: UserServiceDependencie
       // What the assignments reach (a team's every device, a site's every line) is known once they are written.
       const excess = await excessOfUser(scope, id);
       if (excess) throw assignedBeyondRights(excess, assignmentListsOf({ name: profile.name, level }));
-      return userById(scope, id);
-    });
-    if (firstPassword) {
-      // Sent to the new user only, once the user exists: the administrator never sees it (decision 0111).
-      later(request, 'new user e-mail', async () => {
-        await mailer.send({
+      if (firstPassword) {
+        // To the new user only (the administrator never sees it, decision 0111), queued with the user's row so
+        // that both are written or neither (0197).
+        await queueEmail(scope.db, {
           to: input.emailAddress,
           ...temporaryPasswordEmail({
             userName: input.userName,
             temporaryPassword: firstPassword.temporaryPassword,
-            partnerName: await partnerNameOf(scope.db, saved.id),
+            partnerName: await partnerNameOf(scope.db, id),
             signInUrl: signInUrlOf(publicUrl),
             purpose: 'new-account',
             validForHours: NEW_USER_PASSWORD_LIFETIME_MS / 3_600_000,
           }),
         });
-      });
-    }
-    return saved;
+      }
+      return userById(scope, id);
+    });
   }
 
   /** Deletes a user of the caller's estate who holds no more than the caller; their sessions end at once (0110). */
