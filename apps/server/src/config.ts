@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   CARRIER_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   CARRIER_WORKER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   CARRIER_WORKER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // The scheduler of tasks that run once per period across all servers (decision 0203).
+  SCHEDULER: z.enum(['on', 'off']).default('on'),
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
+  SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  PURGE_EXPIRED_CREDENTIALS_EVERY_MS: z.coerce.number().int().min(1000).max(604_800_000).default(3_600_000),
   // One try of a carrier read (a device's status, a line's history); unset, the adapters' own (2.5 s). A send's
   // limit (5 s) caps it.
   CARRIER_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
@@ -100,6 +105,8 @@ export type Config = {
   carrierReadTimeoutMs?: number | undefined;
   /** The worker that sends stored carrier requests (docs/decisions/0088); off, requests wait in the table. */
   carrierWorker: CarrierWorkerConfig;
+  /** The scheduled tasks (docs/decisions/0203); off, this server runs none (another server may). */
+  scheduler: SchedulerConfig;
   /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
   haloApiKey: string;
   vertexApiToken: string;
@@ -128,6 +135,16 @@ export type CarrierWorkerConfig = {
   retryMs: number;
   /** How long a claimed request is left to its instance before another may take it over (its instance died). */
   leaseMs: number;
+};
+
+export type SchedulerConfig = {
+  enabled: boolean;
+  /** How often due tasks are looked for. */
+  pollMs: number;
+  /** How long a run holds its task before another server may take it over (its server died). */
+  leaseMs: number;
+  /** How often expired sessions and temporary passwords are deleted. */
+  purgeExpiredCredentialsEveryMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -161,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.CARRIER_WORKER_POLL_MS,
       retryMs: e.CARRIER_WORKER_RETRY_MS,
       leaseMs: e.CARRIER_WORKER_LEASE_MS,
+    },
+    scheduler: {
+      enabled: e.SCHEDULER === 'on',
+      pollMs: e.SCHEDULER_POLL_MS,
+      leaseMs: e.SCHEDULER_LEASE_MS,
+      purgeExpiredCredentialsEveryMs: e.PURGE_EXPIRED_CREDENTIALS_EVERY_MS,
     },
     haloApiKey: e.HALO_API_KEY,
     vertexApiToken: e.VERTEX_API_TOKEN,
