@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Job, PgBoss } from 'pg-boss';
+import { pgliteFigures } from './job-queue-pglite.js';
 
 /**
  * pg-boss next to the portal's own carrier-request worker pattern (decision 0088), on a scratch PostgreSQL database,
@@ -16,7 +17,9 @@ import { type Job, PgBoss } from 'pg-boss';
  * CARRIER_WORKER_POLL_MS does (the first round at once) and claims again at once while batches come back full. pg-boss 12 works with batches
  * of 20, polling every 1 s (its default is 2 s) and fetching again at once while batches are full; its latency is
  * measured polling and with LISTEN/NOTIFY.
- * `npm run bench -- job-queue` (BENCH_POSTGRES_URL: the server to create the scratch database on).
+ * Then pg-boss on PGlite sharing the server's one session with Kysely (job-queue-pglite.ts).
+ * `npm run bench -- job-queue` (BENCH_POSTGRES_URL: the server to create the scratch database on; --pglite: only
+ * the PGlite part).
  */
 const JOBS = Number(process.env.BENCH_JOBS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -47,7 +50,13 @@ type Queue = {
 
 type Row = { figure: string; [system: string]: string | number };
 
-export async function run(): Promise<void> {
+export async function run(args: string[]): Promise<void> {
+  if (!args.includes('--pglite')) await onPostgres();
+  console.log('pg-boss on PGlite, sharing its one session with Kysely while a request transaction fails:');
+  console.table(await pgliteFigures());
+}
+
+async function onPostgres(): Promise<void> {
   const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_jobs_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
