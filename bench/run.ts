@@ -32,6 +32,11 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: 'SIGTERM under load: every call the server took is answered and it exits 0 (after `npm run build`)',
     load: () => import('./graceful-stop.js'),
   },
+  'job-queue': {
+    summary:
+      'pg-boss next to the carrier-request worker pattern: enqueue, drain by 1 and 2 workers, latency (PostgreSQL)',
+    load: () => import('./job-queue.js'),
+  },
   lighthouse: {
     summary: 'Lighthouse mobile performance of /login and the signed-in home page, median of 3 (after `npm run build`)',
     load: () => import('./lighthouse.js'),

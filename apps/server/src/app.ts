@@ -29,6 +29,8 @@ import { CarrierRequestWorker } from './jobs/carrier-request-worker.js';
 import { EmailOutboxSender } from './jobs/email-outbox-sender.js';
 import { faultReportHandler } from './jobs/fault-report-handler.js';
 import { mobileChangeHandler } from './jobs/mobile-change-handler.js';
+import { purgeExpiredCredentials } from './jobs/purge-expired-credentials.js';
+import { Scheduler } from './jobs/scheduler.js';
 import { UploadSweeper } from './jobs/upload-sweeper.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { type FaultReportUploads, faultReportUploads } from './modules/fault-reports/uploads-in-progress.js';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     carrierWorker: CarrierRequestWorker;
     /** Sends the e-mails queued in email_outbox; started with the server when EMAIL_SENDER is on. */
     emailSender: EmailOutboxSender;
+    /** Runs the scheduled tasks once per period across all servers; started with the server when SCHEDULER is on. */
+    scheduler: Scheduler;
     /** Where the fault reports' images are kept, and which uploads this process is writing (docs/decisions/0122). */
     faultUploads: FaultReportUploads;
   }
@@ -132,6 +136,7 @@ async function registerHttp(
   registerCarrierWorker(app, config);
   registerEmailSender(app, config);
   registerUploadSweeper(app, config);
+  registerScheduler(app, config);
   const principals = new PrincipalCache(app.database, app.log);
   await principals.start();
   app.decorate('principals', principals);
@@ -188,6 +193,17 @@ function registerEmailSender(app: FastifyInstance, config: Config) {
   if (!enabled) return;
   app.addHook('onReady', async () => sender.start());
   app.addHook('preClose', async () => sender.stop());
+}
+
+/** The scheduler runs, like the worker, from when the app is ready until it starts closing (docs/decisions/0203). */
+function registerScheduler(app: FastifyInstance, config: Config) {
+  const { enabled, purgeExpiredCredentialsEveryMs, ...options } = config.scheduler;
+  const tasks = [purgeExpiredCredentials({ everyMs: purgeExpiredCredentialsEveryMs })];
+  const scheduler = new Scheduler(app.database.db, tasks, app.log, options);
+  app.decorate('scheduler', scheduler);
+  if (!enabled) return;
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', async () => scheduler.stop());
 }
 
 /** The sweep of what unfinished uploads leave (docs/decisions/0122): once when ready, then every intervalMs. */

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       webDistDir: undefined,
       carrierSimUrl: 'http://127.0.0.1:3100',
       carrierWorker: { enabled: true, pollMs: 1000, retryMs: 5000, leaseMs: 60_000 },
+      scheduler: { enabled: true, pollMs: 15_000, leaseMs: 600_000, purgeExpiredCredentialsEveryMs: 3_600_000 },
       haloApiKey: 'halo-demo-key',
       vertexApiToken: 'vertex-demo-token',
       keystoneApiKey: 'keystone-demo-key',
@@ -81,6 +82,18 @@ describe('loadConfig', () => {
 
   it.each(['50', 'soon', '60001'])('rejects CARRIER_READ_TIMEOUT_MS=%s naming the variable', (value) => {
     expect(configErrorOf({ CARRIER_READ_TIMEOUT_MS: value }).message).toMatch(/^\s+CARRIER_READ_TIMEOUT_MS: /m);
+  });
+
+  it('reads the scheduler, and refuses a purge more often than every second (decision 0203)', () => {
+    const config = loadConfig({
+      SCHEDULER: 'off',
+      SCHEDULER_POLL_MS: '500',
+      PURGE_EXPIRED_CREDENTIALS_EVERY_MS: '60000',
+    });
+    expect(config.scheduler).toMatchObject({ enabled: false, pollMs: 500, purgeExpiredCredentialsEveryMs: 60_000 });
+    expect(configErrorOf({ PURGE_EXPIRED_CREDENTIALS_EVERY_MS: '10' }).message).toContain(
+      'PURGE_EXPIRED_CREDENTIALS_EVERY_MS',
+    );
   });
 
   it.each(['abc', '70000', '0', '3000.5'])('rejects PORT=%s naming the variable', (port) => {

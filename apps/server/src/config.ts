@@ -61,6 +61,11 @@ const EnvSchema = z.object({
   EMAIL_SENDER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   EMAIL_SENDER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   EMAIL_SENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  // The scheduler of tasks that run once per period across all servers (decision 0203).
+  SCHEDULER: z.enum(['on', 'off']).default('on'),
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
+  SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  PURGE_EXPIRED_CREDENTIALS_EVERY_MS: z.coerce.number().int().min(1000).max(604_800_000).default(3_600_000),
   // One try of a carrier read (a device's status, a line's history); unset, the adapters' own (2.5 s). A send's
   // limit (5 s) caps it.
   CARRIER_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
@@ -110,6 +115,8 @@ export type Config = {
   carrierWorker: CarrierWorkerConfig;
   /** The sender of the e-mails queued in email_outbox (docs/decisions/0197); off, they wait in the table. */
   emailSender: EmailSenderConfig;
+  /** The scheduled tasks (docs/decisions/0203); off, this server runs none (another server may). */
+  scheduler: SchedulerConfig;
   /** Halo Mobile's X-Api-Key and Vertex Wireless's bearer token. */
   haloApiKey: string;
   vertexApiToken: string;
@@ -155,6 +162,16 @@ export type EmailSenderConfig = {
   maxAttempts: number;
 };
 
+export type SchedulerConfig = {
+  enabled: boolean;
+  /** How often due tasks are looked for. */
+  pollMs: number;
+  /** How long a run holds its task before another server may take it over (its server died). */
+  leaseMs: number;
+  /** How often expired sessions and temporary passwords are deleted. */
+  purgeExpiredCredentialsEveryMs: number;
+};
+
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment once at start; a bad value stops the process with a message naming it. */
@@ -194,6 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMs: e.EMAIL_SENDER_RETRY_MS,
       leaseMs: e.EMAIL_SENDER_LEASE_MS,
       maxAttempts: e.EMAIL_SENDER_MAX_ATTEMPTS,
+    },
+    scheduler: {
+      enabled: e.SCHEDULER === 'on',
+      pollMs: e.SCHEDULER_POLL_MS,
+      leaseMs: e.SCHEDULER_LEASE_MS,
+      purgeExpiredCredentialsEveryMs: e.PURGE_EXPIRED_CREDENTIALS_EVERY_MS,
     },
     haloApiKey: e.HALO_API_KEY,
     vertexApiToken: e.VERTEX_API_TOKEN,

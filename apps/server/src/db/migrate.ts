@@ -22,6 +22,7 @@ import * as searchWithinCompany from './migrations/0019-search-within-company.js
 import * as teamUsageRollup from './migrations/0020-team-usage-rollup.js';
 import * as serverSecrets from './migrations/0021-server-secrets.js';
 import * as emailOutbox from './migrations/0022-email-outbox.js';
+import * as scheduledTasks from './migrations/0025-scheduled-tasks.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-team-usage-rollup': teamUsageRollup,
   '0021-server-secrets': serverSecrets,
   '0022-email-outbox': emailOutbox,
+  '0025-scheduled-tasks': scheduledTasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

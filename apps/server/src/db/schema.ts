@@ -251,6 +251,17 @@ export type UnbilledCallsTable = { endpoint_id: number; company_id: number; call
 
 /** Secrets the servers of one deployment share without configuration (migration 0021), by name. */
 export type ServerSecretsTable = { name: string; value: Buffer; created_at: DefaultTimestamp };
+/** A task of the scheduler (jobs/scheduler.ts, migration 0025): its period, next run and the lease of a run. */
+export type ScheduledTasksTable = {
+  name: string;
+  every_ms: number | null;
+  cron: string | null;
+  next_run_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_error: string | null;
+};
 
 /** An e-mail to send, sent or given up on (docs/decisions/0197); text and html are cleared once it is no longer queued. */
 export type EmailOutboxTable = {
@@ -454,6 +465,7 @@ export type Database = {
   unbilled_calls: UnbilledCallsTable;
   server_secrets: ServerSecretsTable;
   email_outbox: EmailOutboxTable;
+  scheduled_tasks: ScheduledTasksTable;
   carrier_requests: CarrierRequestsTable;
   diagnostic_groups: DiagnosticGroupsTable;
   diagnostic_test_runs: DiagnosticTestRunsTable;
@@ -639,6 +651,16 @@ export const databaseColumns = {
     'request_id',
     'created_at',
     'sent_at',
+  ],
+  scheduled_tasks: [
+    'name',
+    'every_ms',
+    'cron',
+    'next_run_at',
+    'locked_by',
+    'locked_until',
+    'last_run_at',
+    'last_error',
   ],
   carrier_requests: [
     'id',

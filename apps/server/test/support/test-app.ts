@@ -28,6 +28,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     EMAIL_SENDER: 'off',
     // Tests of the sweep of unfinished uploads turn it on, over an UPLOADS_DIR of their own.
     UPLOAD_SWEEP: 'off',
+    // Tests of scheduled tasks drive the scheduler (app.scheduler.runDue) or turn it on.
+    SCHEDULER: 'off',
     ...env,
   });
 }
