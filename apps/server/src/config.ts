@@ -78,7 +78,10 @@ const EnvSchema = z.object({
   OTEL_TRACES_EXPORTER: z
     .string()
     .trim()
-    .regex(/^(none|otlp|zipkin|console)(,(none|otlp|zipkin|console))*$/, 'must be otlp, zipkin, console or none (or a comma-separated list)')
+    .regex(
+      /^(none|otlp|zipkin|console)(,(none|otlp|zipkin|console))*$/,
+      'must be otlp, zipkin, console or none (or a comma-separated list)',
+    )
     .optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })

@@ -160,7 +160,8 @@ function observeCarriers(app: FastifyInstance, registry: Registry) {
     registers: [registry],
     collect() {
       for (const [carrier, http] of clients) {
-        for (const [state, name] of CIRCUIT_STATES) this.set({ carrier, state: name }, http.breaker.state === state ? 1 : 0);
+        for (const [state, name] of CIRCUIT_STATES)
+          this.set({ carrier, state: name }, http.breaker.state === state ? 1 : 0);
       }
     },
   });

@@ -63,7 +63,11 @@ describe('request ids to the carriers', () => {
     const url = `/api/mobileHalo/${line.endpointId}`;
 
     seen.length = 0;
-    const traced = await context.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'x-request-id': 'lb-read-42' } });
+    const traced = await context.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(token), 'x-request-id': 'lb-read-42' },
+    });
     expect(traced.statusCode).toBe(200);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((call) => call.requestId === 'lb-read-42')).toBe(true);

@@ -52,9 +52,7 @@ describe('/metrics with a token configured', () => {
 
     const text = await scrape();
     expect(sampleOf(text, 'portal_http_request_duration_seconds_count', health)).toBe(counted + 3);
-    expect(sampleOf(text, 'portal_http_request_duration_seconds_bucket', { ...health, le: '+Inf' })).toBe(
-      counted + 3,
-    );
+    expect(sampleOf(text, 'portal_http_request_duration_seconds_bucket', { ...health, le: '+Inf' })).toBe(counted + 3);
     expect(sampleOf(text, 'portal_http_request_duration_seconds_sum', health)).toBeGreaterThan(0);
     // The route's pattern, never the id in the URL.
     expect(
