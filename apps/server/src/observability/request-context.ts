@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /*
@@ -18,25 +18,12 @@ export function withRequestId<T>(requestId: string | null | undefined, work: () 
   return requestId ? storage.run({ requestId }, work) : storage.exit(work);
 }
 
-// Each request's context, to enter again after its body was read.
-const contexts = new WeakMap<FastifyRequest, AsyncResource>();
-
 /**
- * Every request's handler runs with its id as the current request id. Reading a body goes through the socket's
- * events, which run outside the request's context, so the context is entered again before validation (the same
- * as @fastify/request-context does).
+ * Every request's hooks and handler run with its id as the current request id. Fastify carries the context over
+ * the reading of the body itself (its content-type parser runs the rest in the request's async resource).
  */
 export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    storage.run({ requestId: request.id }, () => {
-      const resource = new AsyncResource('portal-request-context');
-      contexts.set(request, resource);
-      resource.runInAsyncScope(done, request.raw);
-    });
-  });
-  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const resource = contexts.get(request);
-    if (resource) resource.runInAsyncScope(done, request.raw);
-    else done();
+    storage.run({ requestId: request.id }, done);
   });
 }

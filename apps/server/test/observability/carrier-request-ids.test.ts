@@ -82,17 +82,23 @@ describe('request ids to the carriers', () => {
   it('a stored request keeps the id of the request that placed it, and the worker sends it to the carrier', async () => {
     const token = (await signIn(context.app, 'acme.admin')).accessToken;
     const line = await carrierLine(context.database.db, ACME, [33], 1);
-    const placed = await context.app.inject({
+    seen.length = 0;
+    // Over a real connection, where the body arrives in the socket's events rather than with the request.
+    const address = await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${address}/api/mobileHalo/simswap/${line.endpointId}`, {
       method: 'POST',
-      url: `/api/mobileHalo/simswap/${line.endpointId}`,
-      headers: { ...bearer(token), 'x-request-id': 'lb-swap-7' },
-      payload: { serialNumber: '89441234567', orderItemId: line.orderItemId },
+      headers: { ...bearer(token), 'x-request-id': 'lb-swap-7', 'content-type': 'application/json' },
+      body: JSON.stringify({ serialNumber: '89441234567', orderItemId: line.orderItemId }),
     });
+    const placed = { statusCode: response.status, body: await response.text() };
     expect(placed.statusCode, placed.body).toBe(202);
+    // The check of the new SIM reads the line at the carrier: after the body was read, still in the request's context.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((call) => call.requestId === 'lb-swap-7')).toBe(true);
     const stored = await context.database.db
       .selectFrom('carrier_requests')
       .select('request_id')
-      .where('id', '=', placed.json().id)
+      .where('id', '=', (JSON.parse(placed.body) as { id: number }).id)
       .executeTakeFirstOrThrow();
     expect(stored.request_id).toBe('lb-swap-7');
 
