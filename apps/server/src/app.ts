@@ -34,9 +34,13 @@ import { Scheduler } from './jobs/scheduler.js';
 import { UploadSweeper } from './jobs/upload-sweeper.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { type FaultReportUploads, faultReportUploads } from './modules/fault-reports/uploads-in-progress.js';
+import { pingDatabase } from './modules/health/repository.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
 import { requireEveryOperationRegistered } from './modules/operation-routes.js';
+import { registerMetrics } from './observability/metrics-route.js';
+import { Readiness } from './observability/readiness.js';
+import { registerRequestContext } from './observability/request-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +63,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Where the fault reports' images are kept, and which uploads this process is writing (docs/decisions/0122). */
     faultUploads: FaultReportUploads;
+    /** The dependencies /ready checks; a part the app depends on (Redis, a queue) registers its check here. */
+    readiness: Readiness;
   }
 }
 
@@ -75,6 +81,9 @@ export type BuildAppOptions = {
    */
   carrierRegistry?: CarrierRegistry;
 };
+
+// A readiness probe must answer even when a dependency hangs rather than fails.
+const READINESS_CHECK_TIMEOUT_MS = 2_000;
 
 /** Builds the portal's Fastify instance without listening, so tests can drive it with `app.inject`. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
@@ -93,6 +102,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const database = options.database ?? (await openOwnDatabase(config, app.log));
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('readiness', new Readiness(READINESS_CHECK_TIMEOUT_MS));
+  app.readiness.register({ name: 'database', check: () => pingDatabase(database.db) });
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
@@ -116,6 +127,7 @@ async function registerHttp(
   carrierRegistry: CarrierRegistry | undefined,
 ) {
   echoRequestId(app);
+  registerRequestContext(app);
   installErrorHandler(app);
   refuseUnstorableText(app);
   registerSecurityHeaders(app, { production: config.env === 'production' });
@@ -147,6 +159,7 @@ async function registerHttp(
 
   await registerRedis(app, config);
   await app.register(healthRoutes);
+  registerMetrics(app, config.metricsToken);
   await registerApiModules(app, carrierRegistry);
 
   const webDist = findWebDist(config.webDistDir);
@@ -181,6 +194,8 @@ function registerCarrierWorker(app: FastifyInstance, config: Config) {
   const worker = new CarrierRequestWorker(app.database.db, handlers, app.log, options);
   app.decorate('carrierWorker', worker);
   if (!enabled) return;
+  // Only where it runs: an instance started with CARRIER_WORKER=off leaves the queue to the others.
+  app.readiness.register({ name: 'carrier-worker', check: async () => worker.assertWorking() });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
 }

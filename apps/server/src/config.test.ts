@@ -39,8 +39,31 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Business Portal <no-reply@portal.localhost>',
       trustProxy: false,
+      metricsToken: undefined,
+      tracing: false,
       publicUrl: 'http://localhost:3000/',
     });
+  });
+
+  it('keeps metrics off without a token and refuses a short one (decision 0199)', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-operator-token' }).metricsToken).toBe(
+      'a-long-enough-operator-token',
+    );
+    expect(configErrorOf({ METRICS_TOKEN: 'short' }).message).toMatch(/^\s+METRICS_TOKEN: /m);
+  });
+
+  it.each([
+    [undefined, false],
+    ['none', false],
+    ['otlp', true],
+    ['console', true],
+    ['none,otlp', true],
+  ])('turns tracing on only when OTEL_TRACES_EXPORTER=%j names an exporter (decision 0200)', (value, on) => {
+    expect(loadConfig(value === undefined ? {} : { OTEL_TRACES_EXPORTER: value }).tracing).toBe(on);
+  });
+
+  it('refuses an OTEL_TRACES_EXPORTER it cannot start', () => {
+    expect(configErrorOf({ OTEL_TRACES_EXPORTER: 'jaeger' }).message).toMatch(/^\s+OTEL_TRACES_EXPORTER: /m);
   });
 
   it('takes the public URL the e-mails link to, keeping a base path (decision 0139)', () => {

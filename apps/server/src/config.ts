@@ -82,6 +82,18 @@ const EnvSchema = z.object({
     .default('Business Portal <no-reply@portal.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: TrustProxySchema.default(false),
+  // The bearer token Prometheus sends for /metrics; unset, /metrics answers 404 (docs/decisions/0199).
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  // OpenTelemetry's own variable; tracing is off unless it names an exporter (docs/decisions/0200). The SDK reads
+  // the rest (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, ...) itself.
+  OTEL_TRACES_EXPORTER: z
+    .string()
+    .trim()
+    .regex(
+      /^(none|otlp|zipkin|console)(,(none|otlp|zipkin|console))*$/,
+      'must be otlp, zipkin, console or none (or a comma-separated list)',
+    )
+    .optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .refine((url) => !/[?#]/.test(url), 'must have no query or fragment')
@@ -133,6 +145,10 @@ export type Config = {
   /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
    * client (so a forged header cannot dodge the sign-in throttle). */
   trustProxy: TrustProxy;
+  /** The bearer token /metrics asks for; undefined, no metrics are kept and /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** Whether OpenTelemetry tracing is on (OTEL_TRACES_EXPORTER names an exporter other than none). */
+  tracing: boolean;
   /** Where users reach the portal, ending in a slash: e-mails link to its sign-in page (docs/decisions/0139). */
   publicUrl: string;
 };
@@ -226,8 +242,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: tracingOn(e.OTEL_TRACES_EXPORTER),
     publicUrl: withTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}/`),
   };
+}
+
+/** OpenTelemetry exports traces by default when the SDK runs; here it runs only when an exporter is named. */
+export function tracingOn(exporters: string | undefined): boolean {
+  return (exporters ?? '').split(',').some((name) => name.trim() !== '' && name.trim() !== 'none');
 }
 
 // A base path (https://example.com/portal) is a folder the sign-in page lies in, not a file beside it.

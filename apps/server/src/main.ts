@@ -1,7 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { gracefulStop } from './http/graceful-stop.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 // Within the grace: what is left after draining is the calls in flight, and closing the database.
@@ -21,6 +19,11 @@ function loadConfigOrExit(): Config {
 
 async function start() {
   const config = loadConfigOrExit();
+  // Tracing starts before the app's modules load, so its instrumentations wrap http, pg and Fastify as they load;
+  // when it is off, the SDK is never loaded (docs/decisions/0200).
+  const stopTracing = config.tracing ? await (await import('./observability/tracing.js')).startTracing() : undefined;
+  const { buildApp } = await import('./app.js');
+  const { gracefulStop } = await import('./http/graceful-stop.js');
   const app = await buildApp(config);
   const stopServing = gracefulStop(app);
 
@@ -28,6 +31,8 @@ async function start() {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
     await stopServing(DRAIN_MS);
+    // The last requests' spans are sent before the process ends.
+    await stopTracing?.();
     app.log.info('shut down cleanly');
   });
 

@@ -48,8 +48,13 @@ describe('health and readiness', () => {
   it('accepts the two documented shapes', () => {
     expect(HealthResponseSchema.safeParse({ status: 'ok' }).success).toBe(true);
     expect(HealthResponseSchema.safeParse({ status: 'ready' }).success).toBe(false);
-    expect(ReadyResponseSchema.safeParse({ status: 'ready', database: 'up' }).success).toBe(true);
-    expect(ReadyResponseSchema.safeParse({ status: 'unavailable', database: 'down' }).success).toBe(true);
-    expect(ReadyResponseSchema.safeParse({ status: 'ok', database: 'up' }).success).toBe(false);
+    const up = [{ name: 'database', status: 'up' }];
+    const down = [{ name: 'database', status: 'down' }];
+    expect(ReadyResponseSchema.safeParse({ status: 'ready', database: 'up', dependencies: up }).success).toBe(true);
+    expect(ReadyResponseSchema.safeParse({ status: 'unavailable', database: 'down', dependencies: down }).success).toBe(
+      true,
+    );
+    expect(ReadyResponseSchema.safeParse({ status: 'ok', database: 'up', dependencies: up }).success).toBe(false);
+    expect(ReadyResponseSchema.safeParse({ status: 'ready', database: 'up' }).success).toBe(false);
   });
 });

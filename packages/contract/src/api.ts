@@ -56,8 +56,15 @@ export type OdataList<T> = { value: T[]; '@odata.count'?: number };
 export const HealthResponseSchema = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
+export const DependencyStatusSchema = z.object({
+  name: z.string().min(1).meta({ description: 'The dependency: database, carrier-worker, redis, ...' }),
+  status: z.enum(['up', 'down']),
+});
+
 export const ReadyResponseSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
+  /** Kept beside `dependencies` for the probes written before it. */
   database: z.enum(['up', 'down']),
+  dependencies: z.array(DependencyStatusSchema),
 });
 export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;

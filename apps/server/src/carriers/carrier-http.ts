@@ -1,5 +1,7 @@
 import { BrokenCircuitError, TaskCancelledError } from 'cockatiel';
 import type { z } from 'zod';
+import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import { currentRequestId } from '../observability/request-context.js';
 import { CarrierRefusedError, CarrierUnavailableError } from './mobile-carrier.js';
 import { type CarrierPolicy, carrierPolicy, type ResilienceTimings, TransientCarrierFailure } from './resilience.js';
 
@@ -16,6 +18,12 @@ export type CarrierHttpOptions = {
   refusalOf: (body: unknown) => Refusal | undefined;
 };
 
+/**
+ * How a call ended, after its retries: answered, refused (a 4xx: an answer too), or not answered, because it timed
+ * out or because the carrier could not be reached (no connection, a 5xx, an open circuit, a reply not in its shape).
+ */
+export type CarrierCallOutcome = 'success' | 'refused' | 'timeout' | 'unreachable';
+
 /** 408 and 429 are the carrier asking to be asked again later, not a refusal of what was asked. */
 const RETRYABLE_CLIENT_STATUSES = new Set([408, 429]);
 
@@ -27,6 +35,7 @@ const RETRYABLE_CLIENT_STATUSES = new Set([408, 429]);
 export class CarrierHttp {
   readonly #options: CarrierHttpOptions;
   readonly #policy: CarrierPolicy;
+  readonly #outcomeListeners = new Set<(outcome: CarrierCallOutcome) => void>();
 
   constructor(options: CarrierHttpOptions) {
     this.#options = options;
@@ -36,6 +45,12 @@ export class CarrierHttp {
   /** The circuit breaker, for logging its changes and for tests. */
   get breaker() {
     return this.#policy.breaker;
+  }
+
+  /** Tells `listener` how each call ends (the metrics count them); the answer stops telling it. */
+  onOutcome(listener: (outcome: CarrierCallOutcome) => void): () => void {
+    this.#outcomeListeners.add(listener);
+    return () => this.#outcomeListeners.delete(listener);
   }
 
   /** A read: someone is usually waiting on it, so it gives up sooner than a change (ResilienceTimings). */
@@ -78,8 +93,32 @@ export class CarrierHttp {
     request: RequestInit | (() => Promise<RequestInit>),
     policy = this.#policy.policy,
   ): Promise<T> {
+    try {
+      const answer = await this.#attempt(path, schema, request, policy);
+      this.#tell('success');
+      return answer;
+    } catch (error) {
+      this.#tell(outcomeOf(error));
+      throw error;
+    }
+  }
+
+  #tell(outcome: CarrierCallOutcome) {
+    for (const listener of this.#outcomeListeners) listener(outcome);
+  }
+
+  async #attempt<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    request: RequestInit | (() => Promise<RequestInit>),
+    policy: CarrierPolicy['policy'],
+  ): Promise<T> {
     const { name, baseUrl, headers } = this.#options;
     const url = `${baseUrl}${path}`;
+    // The portal request this call is made for (or the one that stored the request a job sends), so the carrier's
+    // logs and ours can be matched.
+    const requestId = currentRequestId();
+    const traced: Record<string, string> = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
     try {
       return await policy.execute(async ({ signal }) => {
         const init = typeof request === 'function' ? { ...(await request()), duplex: 'half' as const } : request;
@@ -87,7 +126,7 @@ export class CarrierHttp {
         try {
           response = await fetch(url, {
             ...init,
-            headers: { accept: 'application/json', ...headers, ...(init.headers as Record<string, string>) },
+            headers: { accept: 'application/json', ...headers, ...traced, ...(init.headers as Record<string, string>) },
             signal,
           });
         } catch (error) {
@@ -130,4 +169,11 @@ export class CarrierHttp {
       { cause: parsed.error },
     );
   }
+}
+
+/** The outcome a call's error stands for: the errors #attempt throws are already the callers'. */
+function outcomeOf(error: unknown): CarrierCallOutcome {
+  if (error instanceof CarrierRefusedError) return 'refused';
+  if (error instanceof CarrierUnavailableError && error.cause instanceof TaskCancelledError) return 'timeout';
+  return 'unreachable';
 }

@@ -31,6 +31,8 @@ export type DatabaseHandle = {
   listen(channel: string, onNotice: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the data directory as an uncompressed tarball, which openDatabase's loadDataDir starts from. */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's clients now (all open, idle) and the queries waiting for one, for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -162,6 +164,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async copyRows(table, columns, rows) {
       const client = await pool.connect();
       let failed = false;

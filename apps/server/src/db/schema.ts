@@ -296,6 +296,8 @@ export type CarrierRequestsTable = {
   next_attempt_at: Timestamp | null;
   last_error: string | null;
   carrier_reference: string | null;
+  /** The id of the portal request that placed it, passed on to the carrier and the worker's log (migration 0024). */
+  request_id: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 };
@@ -678,6 +680,7 @@ export const databaseColumns = {
     'carrier_reference',
     'created_at',
     'updated_at',
+    'request_id',
   ],
   diagnostic_groups: ['id', 'company_id', 'endpoint_id', 'order_item_id', 'user_id', 'created_at'],
   diagnostic_test_runs: ['id', 'group_id', 'test', 'started_at', 'finished_at', 'success', 'result'],

@@ -52,7 +52,8 @@ function pathnameOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? '/';
 }
 
-const SERVER_PATHS = ['/health', '/ready'];
+// The probes and the operator's metrics answer for themselves, even to a browser.
+const SERVER_PATHS = ['/health', '/ready', '/metrics'];
 
 function isSpaNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

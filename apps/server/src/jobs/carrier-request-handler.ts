@@ -21,6 +21,8 @@ export type ClaimedRequest = {
   carrier_reference: string | null;
   order_item_id: number | null;
   requested_by_user_id: number | null;
+  /** The id of the portal request that placed it (null for requests stored before ids were kept). */
+  request_id: string | null;
   created_at: Date;
 };
 

@@ -5,6 +5,7 @@ import type { CarrierWorkerConfig } from '../config.js';
 import { type Actor, writeAs } from '../db/audit.js';
 import type { Database } from '../db/schema.js';
 import type { CarrierChangeOutcome } from '../mail/carrier-change-email.js';
+import { withRequestId } from '../observability/request-context.js';
 import type { CarrierKey, CarrierRequestHandler, ClaimedRequest } from './carrier-request-handler.js';
 
 /*
@@ -42,6 +43,8 @@ export class CarrierRequestWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** When the last round ended (or the worker started), and whether it failed: what /ready asks about. */
+  private lastRound = { at: 0, failed: false };
 
   private readonly carriers: readonly CarrierKey[];
 
@@ -61,6 +64,7 @@ export class CarrierRequestWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.lastRound = { at: Date.now(), failed: false };
     this.schedule();
   }
 
@@ -69,6 +73,19 @@ export class CarrierRequestWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+  }
+
+  /**
+   * Throws, saying why, unless the worker is doing its rounds: started, its last round did not fail, and one has
+   * ended within a lease (a round that takes longer has requests in hand whose leases ran out).
+   */
+  assertWorking(): void {
+    if (this.stopped) throw new Error('the carrier worker is not running');
+    if (this.lastRound.failed) throw new Error("the carrier worker's last round failed");
+    const sinceMs = Date.now() - this.lastRound.at;
+    if (sinceMs > this.options.leaseMs + this.options.pollMs) {
+      throw new Error(`no round of the carrier worker has ended for ${sinceMs} ms`);
+    }
   }
 
   /** Handles every request due now, one claimed batch after another; answers how many were handled. */
@@ -87,8 +104,13 @@ export class CarrierRequestWorker {
     this.timer = setTimeout(() => {
       this.running = this.runOnce()
         .then(
-          () => undefined,
-          (error: unknown) => this.log.error({ err: error }, 'carrier requests: a round failed'),
+          () => {
+            this.lastRound = { at: Date.now(), failed: false };
+          },
+          (error: unknown) => {
+            this.lastRound = { at: Date.now(), failed: true };
+            this.log.error({ err: error }, 'carrier requests: a round failed');
+          },
         )
         .finally(() => {
           this.running = undefined;
@@ -111,6 +133,7 @@ export class CarrierRequestWorker {
           'carrier_reference',
           'order_item_id',
           'requested_by_user_id',
+          'request_id',
           'created_at',
         ])
         .where('status', 'in', ['queued', 'sent'])
@@ -148,7 +171,12 @@ export class CarrierRequestWorker {
     return handler;
   }
 
-  private async handle(row: ClaimedRow): Promise<void> {
+  /** On behalf of the request that placed it: its id goes to the carrier and into the log lines. */
+  private handle(row: ClaimedRow): Promise<void> {
+    return withRequestId(row.request_id, () => this.handleNow(row));
+  }
+
+  private async handleNow(row: ClaimedRow): Promise<void> {
     try {
       await this.step(row);
     } catch (error) {
@@ -210,7 +238,10 @@ export class CarrierRequestWorker {
   /** The carrier could not be reached: try again after a doubling wait, or give up once the request is too old. */
   private async retryLater(row: ClaimedRow, error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
-    this.log.warn({ carrierRequestId: row.id, err: error }, 'carrier requests: will try again');
+    this.log.warn(
+      { carrierRequestId: row.id, requestId: row.request_id, err: error },
+      'carrier requests: will try again',
+    );
     const age = Date.now() - new Date(row.created_at).getTime();
     if (row.status === 'queued' && age > this.giveUpAfterMs) {
       const hours = Math.round(this.giveUpAfterMs / 3_600_000);
@@ -255,6 +286,9 @@ export class CarrierRequestWorker {
       if (!updated) return;
       await this.handlerOf(row).completed(trx, row, outcome);
     });
-    this.log.info({ carrierRequestId: row.id, outcome: outcome.state }, 'carrier requests: completed');
+    this.log.info(
+      { carrierRequestId: row.id, requestId: row.request_id, outcome: outcome.state },
+      'carrier requests: completed',
+    );
   }
 }

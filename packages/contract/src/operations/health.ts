@@ -14,7 +14,7 @@ export const health = operation({
 export const ready = operation({
   method: 'GET',
   path: '/ready',
-  summary: 'Readiness: the database answers',
+  summary: 'Readiness: every dependency answers (the database, the carrier worker, Redis when configured)',
   access: 'public',
   response: ReadyResponseSchema,
   errors: { 503: ReadyResponseSchema },

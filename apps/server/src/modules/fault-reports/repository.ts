@@ -77,6 +77,7 @@ export function storeFaultReport(
         endpoint_id: line.endpointId,
         order_item_id: line.orderItemId,
         requested_by_user_id: actor.userId,
+        request_id: actor.requestId,
         carrier: input.carrier,
         kind: 'fault_report',
         payload: JSON.stringify({}),

@@ -108,6 +108,7 @@ export function storeRequest(
         endpoint_id: request.line.id,
         order_item_id: request.orderItemId,
         requested_by_user_id: actor.userId,
+        request_id: actor.requestId,
         carrier: request.carrier,
         kind: request.payload.change.kind,
         payload: JSON.stringify(request.payload),
