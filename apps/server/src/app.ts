@@ -180,6 +180,7 @@ async function registerRedis(app: FastifyInstance, config: Config) {
   }
   const redis = connectRedis(config.redisUrl, app.log);
   app.decorate('redis', redis);
+  app.readiness.register({ name: 'redis', required: false, check: async () => void (await redis.ping()) });
   app.addHook('onClose', async () => redis.disconnect());
   await firstConnection(redis);
 }

@@ -4,8 +4,12 @@
  * limit, since a probe must answer even when a dependency hangs rather than fails.
  */
 
-/** One dependency: `check` resolves when it is usable and throws (saying why) when not. */
-export type ReadinessCheck = { name: string; check: () => Promise<void> };
+/**
+ * One dependency: `check` resolves when it is usable and throws (saying why) when not. One that is not `required`
+ * is reported and logged when down, but the instance stays ready: it works without it (Redis, decision 0196), and
+ * taking every instance out of the load balancer for it would turn a degraded service into an outage.
+ */
+export type ReadinessCheck = { name: string; check: () => Promise<void>; required?: boolean };
 
 export type DependencyStatus = { name: string; status: 'up' | 'down' };
 
@@ -32,12 +36,17 @@ export class Readiness {
     );
     const dependencies: DependencyStatus[] = [];
     const failures: ReadinessReport['failures'] = [];
+    let ready = true;
     results.forEach((result, index) => {
-      const name = this.#checks[index]?.name ?? 'unknown';
+      const entry = this.#checks[index];
+      const name = entry?.name ?? 'unknown';
       dependencies.push({ name, status: result.status === 'fulfilled' ? 'up' : 'down' });
-      if (result.status === 'rejected') failures.push({ name, error: result.reason });
+      if (result.status === 'rejected') {
+        failures.push({ name, error: result.reason });
+        if (entry?.required !== false) ready = false;
+      }
     });
-    return { ready: failures.length === 0, dependencies, failures };
+    return { ready, dependencies, failures };
   }
 }
 

@@ -73,8 +73,19 @@ describe('the sign-in throttle shared through Redis', () => {
   });
 
   it('keeps sign-in working while Redis is down, throttled by each instance’s own counts, and shares again after', async () => {
+    const redisStatus = async (app: App) => {
+      const ready = await app.inject({ method: 'GET', url: '/ready' });
+      const { dependencies } = ready.json<{ dependencies: Array<{ name: string; status: string }> }>();
+      return {
+        status: ready.statusCode,
+        redis: dependencies.find((dependency) => dependency.name === 'redis')?.status,
+      };
+    };
+    expect(await redisStatus(first)).toEqual({ status: 200, redis: 'up' });
     await redis.stop();
     try {
+      // Reported, but the instance stays ready: it works without Redis.
+      expect(await redisStatus(first)).toEqual({ status: 200, redis: 'down' });
       const address = freshAddress();
       expect((await signInAttempt(first, 'acme.admin', DEMO_PASSWORD, address)).statusCode).toBe(200);
       const username = `nobody.${randomBytes(4).toString('hex')}`;

@@ -7,10 +7,10 @@ export const healthRoutes = operationRoutes(API.health, (app) => ({
   ready: async ({ request, reply }) => {
     const { ready, dependencies, failures } = await app.readiness.report();
     const database = dependencies.find((dependency) => dependency.name === 'database')?.status ?? 'down';
-    if (ready) return { status: 'ready', database, dependencies };
     for (const { name, error } of failures) {
       request.log.warn({ err: error, dependency: name }, `readiness check failed: ${name} unavailable`);
     }
+    if (ready) return { status: 'ready', database, dependencies };
     reply.code(503);
     return { status: 'unavailable', database, dependencies };
   },
