@@ -28,12 +28,11 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     SEED=none
 WORKDIR /app
+# Only the two workspaces' manifests: with the others absent npm links no other workspace (the simulators are a
+# development dependency of the server) and installs exactly the lock's production tree of these two.
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY apps/carrier-sim/package.json apps/carrier-sim/
 COPY packages/contract/package.json packages/contract/
-COPY bench/package.json bench/
 # No package of the server's production tree has an install script (npm run check:dependencies reads that tree).
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w @portal/server -w @portal/contract \
     && npm cache clean --force \

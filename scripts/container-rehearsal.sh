@@ -7,9 +7,10 @@ set -euo pipefail
 database_url=${1:?usage: container-rehearsal.sh DATABASE_URL}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-node24="$repo/node_modules/.bin/node" # the image's Node 24; this machine's own node may be older
-manifests=(package.json package-lock.json apps/server/package.json apps/web/package.json
-  apps/carrier-sim/package.json packages/contract/package.json bench/package.json)
+# The image's Node 24 (the node devDependency) runs npm and the server; this machine's own node may be older.
+export PATH="$repo/node_modules/.bin:$PATH"
+node24="$repo/node_modules/.bin/node"
+runtime_manifests=(package.json package-lock.json apps/server/package.json packages/contract/package.json)
 echo "rehearsing in $work"
 
 echo "--- build stage: npm ci, then the web and server builds"
@@ -20,13 +21,13 @@ mkdir -p "$work/build"
 
 echo "--- runtime stage: npm ci --omit=dev for the server and the contract, and the built files"
 mkdir -p "$work/runtime/data"
-for manifest in "${manifests[@]}"; do install -D -m 644 "$work/build/$manifest" "$work/runtime/$manifest"; done
+for manifest in "${runtime_manifests[@]}"; do install -D -m 644 "$work/build/$manifest" "$work/runtime/$manifest"; done
 (cd "$work/runtime" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w @portal/server -w @portal/contract >/dev/null)
 cp -r "$work/build/apps/server/dist" "$work/runtime/apps/server/dist"
-cp -r "$work/build/apps/web/dist" "$work/runtime/apps/web/dist"
-echo "installed: $(find "$work/runtime/node_modules" -name package.json -path '*/node_modules/*/package.json' -not -path '*/node_modules/*/node_modules/*/*/*' | wc -l) package manifests, $(du -sh "$work/runtime/node_modules" | cut -f1)"
+mkdir -p "$work/runtime/apps/web" && cp -r "$work/build/apps/web/dist" "$work/runtime/apps/web/dist"
+echo "installed: $(cd "$work/runtime" && npm ls --omit=dev --all --parseable | grep -c node_modules) packages and links, $(du -sh "$work/runtime/node_modules" | cut -f1)"
 for dev_only in @faker-js/faker autocannon lighthouse vitest tsup @portal/bench @portal/carrier-sim; do
-  if [ -e "$work/runtime/node_modules/$dev_only" ]; then echo "✗ $dev_only is installed in the runtime stage"; exit 1; fi
+  if [ -e "$work/runtime/node_modules/$dev_only" ] || [ -L "$work/runtime/node_modules/$dev_only" ]; then echo "✗ $dev_only is installed in the runtime stage"; exit 1; fi
 done
 echo "✓ no faker, bench tool, simulator or build tool in the runtime stage's node_modules"
 

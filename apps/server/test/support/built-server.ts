@@ -19,7 +19,7 @@ export async function buildServer(): Promise<void> {
   });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();
@@ -30,14 +30,25 @@ async function freePort(): Promise<number> {
 
 export type BuiltServer = { baseUrl: string; child: ChildProcess; output: () => string };
 
+export type BuiltServerOptions = {
+  /** Another build's entry than dist/main.js. */
+  entry?: string;
+  /** Node's own flags before the entry (an --import of module hooks). */
+  nodeArgs?: string[];
+};
+
 /** Starts the built server over `dataDir` with `env` on top of production settings; resolves once it is ready. */
-export async function startBuiltServer(dataDir: string, env: Record<string, string>): Promise<BuiltServer> {
+export async function startBuiltServer(
+  dataDir: string,
+  env: Record<string, string>,
+  options: BuiltServerOptions = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   const inherited: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!name.startsWith('VITEST') && name !== 'DATABASE_URL' && name !== 'NODE_OPTIONS') inherited[name] = value;
   }
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? SERVER_ENTRY], {
     env: {
       ...inherited,
       NODE_ENV: 'production',
