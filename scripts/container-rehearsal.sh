@@ -48,7 +48,9 @@ for _ in $(seq 1 120); do
 done
 if [ "$healthy" != yes ]; then echo "✗ /health did not answer"; cat "$work/server.log"; exit 1; fi
 echo "✓ HEALTHCHECK passes: $(curl -s "http://127.0.0.1:$port/health") $(curl -s "http://127.0.0.1:$port/ready")"
-echo "✓ the web app is served: $(curl -s -o /dev/null -w '%{http_code} %{content_type}' "http://127.0.0.1:$port/login")"
+page=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' -H 'Accept: text/html' "http://127.0.0.1:$port/login")
+if [ "${page%% *}" != 200 ]; then echo "✗ the sign-in page answered $page"; exit 1; fi
+echo "✓ the web app is served: /login answers $page"
 kill -TERM $server && wait $server || true
 trap - EXIT
 echo "rehearsal passed; files left in $work"
