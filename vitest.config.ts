@@ -11,6 +11,8 @@ export default defineConfig({
     // Browser files by their recorded durations, longest first, so that no long file starts last (decision 0181).
     sequence: { sequencer: LongestBrowserFilesFirst },
     projects: [
+      // The repository's own checks (scripts/dependencies: the production tree and the advisory database).
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] } },
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
         test: {

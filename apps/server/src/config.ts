@@ -140,7 +140,7 @@ export type Config = {
   smtpUrl: string | undefined;
   /** From address of every e-mail the portal sends. */
   mailFrom: string;
-  /** Signs access tokens; unset, a random one is kept under DATA_DIR (set it when several servers share a database). */
+  /** Signs access tokens; unset, a random one is kept in the database, shared by every server on it (decision 0195). */
   jwtSecret: string | undefined;
   /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
    * client (so a forged header cannot dodge the sign-in throttle). */

@@ -21,14 +21,25 @@ export async function buildServer(): Promise<void> {
 
 export type BuiltServer = { baseUrl: string; child: ChildProcess; output: () => string };
 
+export type BuiltServerOptions = {
+  /** Another build's entry than dist/main.js. */
+  entry?: string;
+  /** Node's own flags before the entry (an --import of module hooks). */
+  nodeArgs?: string[];
+};
+
 /** Starts the built server over `dataDir` with `env` on top of production settings; resolves once it is ready. */
-export async function startBuiltServer(dataDir: string, env: Record<string, string>): Promise<BuiltServer> {
+export async function startBuiltServer(
+  dataDir: string,
+  env: Record<string, string>,
+  options: BuiltServerOptions = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   const inherited: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!name.startsWith('VITEST') && name !== 'DATABASE_URL' && name !== 'NODE_OPTIONS') inherited[name] = value;
   }
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? SERVER_ENTRY], {
     env: {
       ...inherited,
       NODE_ENV: 'production',

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../connection.js';
-import { loadDemoData } from './load.js';
 
 /**
  * On start: an empty database gets the small demo data; one that finished a load is left alone; one with data
@@ -22,6 +21,31 @@ export async function ensureDemoData(handle: DatabaseHandle, seed: 'small' | 'no
     );
   }
   log.info('loading the small demo data (first start)');
+  const { loadDemoData } = await importDemoDataLoader();
   const report = await loadDemoData(handle, { size: 'small' });
   log.info({ rows: report.rows, elapsedMs: report.elapsedMs }, 'demo data loaded');
+}
+
+/**
+ * The generator (and @faker-js/faker, a development dependency) is loaded only when an empty database is to get
+ * the demo data, so a production install without development dependencies starts with SEED=none (decision 0201).
+ */
+async function importDemoDataLoader() {
+  try {
+    return await import('./load.js');
+  } catch (error) {
+    if (isMissingPackage(error)) {
+      throw new Error(
+        'SEED=small loads the demo data, whose generator needs the development dependencies ' +
+          '(@faker-js/faker), and this installation has production dependencies only: set SEED=none, or ' +
+          'install with `npm ci` (development dependencies included).',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+function isMissingPackage(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ERR_MODULE_NOT_FOUND';
 }
