@@ -21,6 +21,7 @@ import * as userEndpointsCompany from './migrations/0018-user-endpoints-company.
 import * as searchWithinCompany from './migrations/0019-search-within-company.js';
 import * as teamUsageRollup from './migrations/0020-team-usage-rollup.js';
 import * as serverSecrets from './migrations/0021-server-secrets.js';
+import * as storedFiles from './migrations/0023-stored-files.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-search-within-company': searchWithinCompany,
   '0020-team-usage-rollup': teamUsageRollup,
   '0021-server-secrets': serverSecrets,
+  '0023-stored-files': storedFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

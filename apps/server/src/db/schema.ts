@@ -252,6 +252,21 @@ export type UnbilledCallsTable = { endpoint_id: number; company_id: number; call
 /** Secrets the servers of one deployment share without configuration (migration 0021), by name. */
 export type ServerSecretsTable = { name: string; value: Buffer; created_at: DefaultTimestamp };
 
+/** A file kept in the database, or a write of one under way (stored_at null) (migration 0023, decision 0198). */
+export type StoredFilesTable = {
+  id: Identity;
+  key: string;
+  /** The key without its last segment: the folder the storage's sweep judges the file by. */
+  folder: string;
+  size_bytes: Generated<number>;
+  chunk_count: Generated<number>;
+  /** When the file, or the write, was last written to. */
+  touched_at: DefaultTimestamp;
+  stored_at: Date | null;
+};
+/** A stored file's bytes, in pieces of at most 256 kB numbered from 0 (migration 0023). */
+export type StoredFileChunksTable = { file_id: number; seq: number; bytes: Uint8Array };
+
 export type CarrierRequestsTable = {
   id: Identity;
   company_id: number;
@@ -435,6 +450,8 @@ export type Database = {
   team_usage_monthly: TeamUsageMonthlyTable;
   unbilled_calls: UnbilledCallsTable;
   server_secrets: ServerSecretsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
   carrier_requests: CarrierRequestsTable;
   diagnostic_groups: DiagnosticGroupsTable;
   diagnostic_test_runs: DiagnosticTestRunsTable;
@@ -607,6 +624,8 @@ export const databaseColumns = {
   team_usage_monthly: ['team_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   unbilled_calls: ['endpoint_id', 'company_id', 'calls'],
   server_secrets: ['name', 'value', 'created_at'],
+  stored_files: ['id', 'key', 'folder', 'size_bytes', 'chunk_count', 'touched_at', 'stored_at'],
+  stored_file_chunks: ['file_id', 'seq', 'bytes'],
   carrier_requests: [
     'id',
     'company_id',

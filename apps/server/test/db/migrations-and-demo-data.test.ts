@@ -50,6 +50,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0019-search-within-company',
       '0020-team-usage-rollup',
       '0021-server-secrets',
+      '0023-stored-files',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
