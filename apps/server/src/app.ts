@@ -32,6 +32,9 @@ import { type FaultReportUploads, faultReportUploads } from './modules/fault-rep
 import { healthRoutes } from './modules/health/routes.js';
 import { registerApiModules } from './modules/index.js';
 import { requireEveryOperationRegistered } from './modules/operation-routes.js';
+import { adoptLocalFiles } from './storage/adopt-local-files.js';
+import { type FileStorages, openFileStorages } from './storage/configured-file-storage.js';
+import { filesDir } from './storage/local-file-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +49,8 @@ declare module 'fastify' {
     broadbandAdapters: BroadbandCarriers;
     /** Sends the stored carrier requests; started with the server when CARRIER_WORKER is on. */
     carrierWorker: CarrierRequestWorker;
+    /** Where generated and uploaded files are kept: the database or local folders (FILE_STORAGE, decision 0198). */
+    files: FileStorages;
     /** Where the fault reports' images are kept, and which uploads this process is writing (docs/decisions/0122). */
     faultUploads: FaultReportUploads;
   }
@@ -85,6 +90,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
+    const files = openFileStorages(config, database);
+    app.decorate('files', files);
+    // Like migrating, only for a database the app opened itself: a caller's database is the caller's to prepare.
+    if (!options.database && files.kind === 'database') await adoptFilesKeptLocally(app, config);
     await registerHttp(
       app,
       config,
@@ -121,7 +130,7 @@ async function registerHttp(
     );
   }
   app.decorate('carriers', carriers);
-  app.decorate('faultUploads', faultReportUploads(config.uploadsDir));
+  app.decorate('faultUploads', faultReportUploads(app.files.uploads));
   registerCarrierWorker(app, config);
   registerUploadSweeper(app, config);
   const principals = new PrincipalCache(app.database, app.log);
@@ -168,6 +177,12 @@ function registerUploadSweeper(app: FastifyInstance, config: Config) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Files an earlier version kept in local folders move into the database before any worker may look for them. */
+async function adoptFilesKeptLocally(app: FastifyInstance, config: Config) {
+  const moved = await adoptLocalFiles(app.files.generated, [filesDir(config.dataDir), config.uploadsDir]);
+  if (moved > 0) app.log.info({ moved }, 'files: moved the files kept in local folders into the database');
+}
 
 async function openOwnDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
   const handle = await openConfiguredDatabase(config, queryLog(log, config.slowQueryMs));

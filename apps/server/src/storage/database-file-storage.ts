@@ -22,6 +22,8 @@ const STORED_FILE_LOCK = 7_303;
  *   its end, in one short transaction, removes the key's old file and makes its own the key's file. A reader never
  *   sees half a file, and no transaction stays open while a client sends its upload: on the embedded database, whose
  *   one connection every request shares, that would stop the server for as long as the slowest client.
+ * - Chunks travel as base64 text: PGlite's own encoding of bytea parameters and results is several times slower
+ *   (5 MB took 8 s to insert and 2 s to read on PGlite, against 1.3 s and 0.6 s as base64).
  * - A read streams the chunks one query at a time. A file replaced or deleted while it is read ends the stream with
  *   an error, never with a short file.
  * - A write that never ended (its server killed) leaves its row and chunks; the sweep removes them once idle.
@@ -76,7 +78,8 @@ export class DatabaseFileStorage implements FileStorage {
         WHERE id = ${id} AND stored_at IS NULL
         RETURNING id
       )
-      INSERT INTO stored_file_chunks (file_id, seq, bytes) SELECT id, ${seq}, ${bytes} FROM write RETURNING seq`.execute(
+      INSERT INTO stored_file_chunks (file_id, seq, bytes)
+      SELECT id, ${seq}, decode(${asBuffer(bytes).toString('base64')}, 'base64') FROM write RETURNING seq`.execute(
       this.db,
     );
     if (rows.length !== 1) throw sweptAway(key);
@@ -96,12 +99,13 @@ export class DatabaseFileStorage implements FileStorage {
       for (let seq = 0; seq < file!.chunk_count; seq += 1) {
         const chunk = await db
           .selectFrom('stored_file_chunks')
-          .select('bytes')
+          .select(sql<string>`encode(bytes, 'base64')`.as('base64'))
           .where('file_id', '=', file!.id)
           .where('seq', '=', seq)
           .executeTakeFirst();
         if (!chunk) throw new Error(`The stored file '${key}' was replaced or deleted while it was read`);
-        yield asBuffer(chunk.bytes);
+        // PostgreSQL breaks base64 into lines, which Node's decoder skips.
+        yield Buffer.from(chunk.base64, 'base64');
       }
     }
     // Byte mode, so a consumer sees a byte stream as from a file; it pulls the next chunk only once it wants it.
