@@ -3,12 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { FAULT_REPORT_FOLDER, type FaultReportUploads } from '../modules/fault-reports/uploads-in-progress.js';
 
-/** How long an upload's folder must have been left untouched before the sweep takes what is in it. */
+/**
+ * How long an upload's folder must have been left untouched before the sweep takes what is in it. The storage is
+ * shared by every server, whose uploads in progress this one cannot see; an hour is far past any request's life.
+ */
 export const UPLOAD_IDLE_MS = 3_600_000;
 
 /*
- * Removes what unfinished fault report uploads leave in UPLOADS_DIR (docs/decisions/0122): the temporary file of a
- * server killed mid-upload, images stored by one killed before their report's row was written, and the folders
+ * Removes what unfinished fault report uploads leave in the file storage (docs/decisions/0122, 0198): the unfinished
+ * write of a server killed mid-upload, images stored by one killed before their report's row was written, and the folders
  * that leaves empty. It runs when the app is ready and then every intervalMs.
  * - Only a folder untouched for UPLOAD_IDLE_MS is looked into, and never one this process is still writing (a
  *   stalled client can keep an upload open for longer).
