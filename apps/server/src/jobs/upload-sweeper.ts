@@ -67,13 +67,18 @@ export class UploadSweeper {
     return { ...removed, records: Number(ended.numDeletedRows) };
   }
 
-  /** All of a folder's images, unless this database saw its upload begin and never end; then those a row names. */
+  /**
+   * All of a folder's images, unless this database saw its upload begin and never end; then those a row names. The
+   * sweep ends such an upload here, before it removes anything: another server may still be taking it (its client
+   * silent for an hour), and ending its record is what makes that server refuse the report rather than store one
+   * whose images are gone (decision 0198).
+   */
   private async imagesToKeep(folder: string, keys: readonly string[]): Promise<ReadonlySet<string>> {
     if (keys.length === 0) return new Set();
     const unfinished = await this.db
-      .selectFrom('fault_report_uploads')
-      .select('folder')
+      .deleteFrom('fault_report_uploads')
       .where('folder', '=', folder)
+      .returning('folder')
       .executeTakeFirst();
     if (!unfinished) return new Set(keys);
     const named = await this.db

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { UploadSweeper } from '../../src/jobs/upload-sweeper.js';
+import { faultReportUploads } from '../../src/modules/fault-reports/uploads-in-progress.js';
 import { ACME, broadbandLine } from '../mobile-device/carrier-fixtures.js';
 import { signIn, useDemoApp } from '../support/test-app.js';
 import {
@@ -179,5 +182,56 @@ describe('the sweep of unfinished uploads', () => {
       .executeTakeFirstOrThrow();
     expect((await buffer(await storage().get(image.storage_key))).length).toBe(40_000);
     expect(Number(image.size_bytes)).toBe(40_000);
+  });
+
+  it("refuses the report of an upload another server's sweep ended while its client was silent", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = new Set(await filesInStorage(db()));
+    // The first image arrives whole; the second's bytes only once the gate opens.
+    const silentThenPng = () =>
+      Readable.from(
+        (async function* () {
+          await gate;
+          yield pngImage(4, 4);
+        })(),
+      );
+    const upload = reportWith(
+      [
+        { name: 'first.png', bytes: pngImage(3, 3) },
+        { name: 'second.png', bytes: silentThenPng },
+      ],
+      'Silent client',
+    );
+    let first = '';
+    await vi.waitFor(
+      async () => {
+        first = (await filesInStorage(db())).find((file) => !before.has(file) && !file.endsWith(')')) ?? '';
+        expect(first).not.toBe('');
+      },
+      { timeout: 10_000 },
+    );
+    // An hour later, by the look of it, another server's sweep: this upload is not one of its own.
+    await age(first, 2 * HOUR_MS);
+    await db()
+      .updateTable('fault_report_uploads')
+      .set({ started_at: new Date(Date.now() - 2 * HOUR_MS) })
+      .where('folder', '=', folderOf(first))
+      .execute();
+    const otherServer = new UploadSweeper(db(), faultReportUploads(storage()), context.app.log, 60_000);
+    expect(await otherServer.runOnce()).toMatchObject({ files: 1 });
+
+    release();
+    const response = await upload;
+    expect(response.statusCode).toBe(500);
+    const reports = await db()
+      .selectFrom('fault_reports')
+      .select('id')
+      .where('fault_description', '=', 'Silent client')
+      .execute();
+    expect(reports).toEqual([]);
+    expect((await filesInStorage(db())).filter((file) => file.startsWith(folderOf(first)))).toEqual([]);
   });
 });
