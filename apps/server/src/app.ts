@@ -41,6 +41,9 @@ import { requireEveryOperationRegistered } from './modules/operation-routes.js';
 import { registerMetrics } from './observability/metrics-route.js';
 import { Readiness } from './observability/readiness.js';
 import { registerRequestContext } from './observability/request-context.js';
+import { adoptLocalFiles } from './storage/adopt-local-files.js';
+import { type FileStorages, openFileStorages } from './storage/configured-file-storage.js';
+import { filesDir } from './storage/local-file-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +64,8 @@ declare module 'fastify' {
     emailSender: EmailOutboxSender;
     /** Runs the scheduled tasks once per period across all servers; started with the server when SCHEDULER is on. */
     scheduler: Scheduler;
+    /** Where generated and uploaded files are kept: the database or local folders (FILE_STORAGE, decision 0198). */
+    files: FileStorages;
     /** Where the fault reports' images are kept, and which uploads this process is writing (docs/decisions/0122). */
     faultUploads: FaultReportUploads;
     /** The dependencies /ready checks; a part the app depends on (Redis, a queue) registers its check here. */
@@ -107,6 +112,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   if (!options.database) app.addHook('onClose', () => database.close());
 
   try {
+    const files = openFileStorages(config, database);
+    app.decorate('files', files);
+    // Like migrating, only for a database the app opened itself: a caller's database is the caller's to prepare.
+    if (!options.database && files.kind === 'database') await adoptFilesKeptLocally(app, config);
     await registerHttp(
       app,
       config,
@@ -144,7 +153,7 @@ async function registerHttp(
     );
   }
   app.decorate('carriers', carriers);
-  app.decorate('faultUploads', faultReportUploads(config.uploadsDir));
+  app.decorate('faultUploads', faultReportUploads(app.files.uploads));
   registerCarrierWorker(app, config);
   registerEmailSender(app, config);
   registerUploadSweeper(app, config);
@@ -231,6 +240,12 @@ function registerUploadSweeper(app: FastifyInstance, config: Config) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Files an earlier version kept in local folders move into the database before any worker may look for them. */
+async function adoptFilesKeptLocally(app: FastifyInstance, config: Config) {
+  const moved = await adoptLocalFiles(app.files.generated, [filesDir(config.dataDir), config.uploadsDir]);
+  if (moved > 0) app.log.info({ moved }, 'files: moved the files kept in local folders into the database');
+}
 
 async function openOwnDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
   const handle = await openConfiguredDatabase(config, queryLog(log, config.slowQueryMs));

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       port: 3000,
       dataDir: path.resolve('./data'),
+      fileStorage: undefined,
       uploadsDir: path.resolve('./data/uploads'),
       faultReportQuotaBytes: 1_073_741_824,
       uploadSweep: { enabled: true, intervalMs: 3_600_000 },
@@ -91,6 +92,7 @@ describe('loadConfig', () => {
       UPLOAD_SWEEP: 'off',
       UPLOAD_SWEEP_INTERVAL_MS: '60000',
       CARRIER_READ_TIMEOUT_MS: '4000',
+      FILE_STORAGE: 'local',
     });
     expect(config).toMatchObject({
       env: 'test',
@@ -102,7 +104,13 @@ describe('loadConfig', () => {
       faultReportQuotaBytes: 5000,
       uploadSweep: { enabled: false, intervalMs: 60_000 },
       carrierReadTimeoutMs: 4000,
+      fileStorage: 'local',
     });
+  });
+
+  it('rejects a FILE_STORAGE other than database or local', () => {
+    expect(loadConfig({ FILE_STORAGE: 'database' }).fileStorage).toBe('database');
+    expect(configErrorOf({ FILE_STORAGE: 's3' }).message).toMatch(/^\s+FILE_STORAGE: /m);
   });
 
   it.each(['50', 'soon', '60001'])('rejects CARRIER_READ_TIMEOUT_MS=%s naming the variable', (value) => {

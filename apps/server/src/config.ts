@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),
+  FILE_STORAGE: z.enum(['database', 'local']).optional(),
   FAULT_REPORT_QUOTA_BYTES: z.coerce
     .number()
     .int()
@@ -105,7 +106,13 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
-  /** Where uploaded files (the fault reports' trace-route images) are kept; DATA_DIR/uploads unless set. */
+  /**
+   * Where files (uploaded images, generated bills) are kept: in the database, which every server on it reads, or in
+   * local folders (uploadsDir and DATA_DIR/files). Unset: the database on PostgreSQL, local folders on the embedded
+   * database, which only ever has one server (decision 0198).
+   */
+  fileStorage: 'database' | 'local' | undefined;
+  /** Where uploaded files (the fault reports' trace-route images) are kept locally; DATA_DIR/uploads unless set. */
   uploadsDir: string;
   /** How many bytes of images one company's fault reports may store over FAULT_REPORT_IMAGE_QUOTA.days (0122). */
   faultReportQuotaBytes: number;
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    fileStorage: e.FILE_STORAGE,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     faultReportQuotaBytes: e.FAULT_REPORT_QUOTA_BYTES,
     uploadSweep: { enabled: e.UPLOAD_SWEEP === 'on', intervalMs: e.UPLOAD_SWEEP_INTERVAL_MS },

@@ -22,6 +22,7 @@ import * as searchWithinCompany from './migrations/0019-search-within-company.js
 import * as teamUsageRollup from './migrations/0020-team-usage-rollup.js';
 import * as serverSecrets from './migrations/0021-server-secrets.js';
 import * as emailOutbox from './migrations/0022-email-outbox.js';
+import * as storedFiles from './migrations/0023-stored-files.js';
 import * as carrierRequestIds from './migrations/0024-carrier-request-ids.js';
 import * as scheduledTasks from './migrations/0025-scheduled-tasks.js';
 import type { Database } from './schema.js';
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0020-team-usage-rollup': teamUsageRollup,
   '0021-server-secrets': serverSecrets,
   '0022-email-outbox': emailOutbox,
+  '0023-stored-files': storedFiles,
   '0024-carrier-request-ids': carrierRequestIds,
   '0025-scheduled-tasks': scheduledTasks,
 };

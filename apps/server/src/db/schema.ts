@@ -281,6 +281,21 @@ export type EmailOutboxTable = {
   sent_at: Timestamp | null;
 };
 
+/** A file kept in the database, or a write of one under way (stored_at null) (migration 0023, decision 0198). */
+export type StoredFilesTable = {
+  id: Identity;
+  key: string;
+  /** The key without its last segment: the folder the storage's sweep judges the file by. */
+  folder: string;
+  size_bytes: Generated<number>;
+  chunk_count: Generated<number>;
+  /** When the file, or the write, was last written to. */
+  touched_at: DefaultTimestamp;
+  stored_at: Date | null;
+};
+/** A stored file's bytes, in pieces of at most 256 kB numbered from 0 (migration 0023). */
+export type StoredFileChunksTable = { file_id: number; seq: number; bytes: Uint8Array };
+
 export type CarrierRequestsTable = {
   id: Identity;
   company_id: number;
@@ -468,6 +483,8 @@ export type Database = {
   server_secrets: ServerSecretsTable;
   email_outbox: EmailOutboxTable;
   scheduled_tasks: ScheduledTasksTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
   carrier_requests: CarrierRequestsTable;
   diagnostic_groups: DiagnosticGroupsTable;
   diagnostic_test_runs: DiagnosticTestRunsTable;
@@ -664,6 +681,8 @@ export const databaseColumns = {
     'last_run_at',
     'last_error',
   ],
+  stored_files: ['id', 'key', 'folder', 'size_bytes', 'chunk_count', 'touched_at', 'stored_at'],
+  stored_file_chunks: ['file_id', 'seq', 'bytes'],
   carrier_requests: [
     'id',
     'company_id',

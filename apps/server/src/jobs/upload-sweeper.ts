@@ -3,12 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { FAULT_REPORT_FOLDER, type FaultReportUploads } from '../modules/fault-reports/uploads-in-progress.js';
 
-/** How long an upload's folder must have been left untouched before the sweep takes what is in it. */
+/**
+ * How long an upload's folder must have been left untouched before the sweep takes what is in it. The storage is
+ * shared by every server, whose uploads in progress this one cannot see; an hour is far past any request's life.
+ */
 export const UPLOAD_IDLE_MS = 3_600_000;
 
 /*
- * Removes what unfinished fault report uploads leave in UPLOADS_DIR (docs/decisions/0122): the temporary file of a
- * server killed mid-upload, images stored by one killed before their report's row was written, and the folders
+ * Removes what unfinished fault report uploads leave in the file storage (docs/decisions/0122, 0198): the unfinished
+ * write of a server killed mid-upload, images stored by one killed before their report's row was written, and the folders
  * that leaves empty. It runs when the app is ready and then every intervalMs.
  * - Only a folder untouched for UPLOAD_IDLE_MS is looked into, and never one this process is still writing (a
  *   stalled client can keep an upload open for longer).
@@ -64,13 +67,18 @@ export class UploadSweeper {
     return { ...removed, records: Number(ended.numDeletedRows) };
   }
 
-  /** All of a folder's images, unless this database saw its upload begin and never end; then those a row names. */
+  /**
+   * All of a folder's images, unless this database saw its upload begin and never end; then those a row names. The
+   * sweep ends such an upload here, before it removes anything: another server may still be taking it (its client
+   * silent for an hour), and ending its record is what makes that server refuse the report rather than store one
+   * whose images are gone (decision 0198).
+   */
   private async imagesToKeep(folder: string, keys: readonly string[]): Promise<ReadonlySet<string>> {
     if (keys.length === 0) return new Set();
     const unfinished = await this.db
-      .selectFrom('fault_report_uploads')
-      .select('folder')
+      .deleteFrom('fault_report_uploads')
       .where('folder', '=', folder)
+      .returning('folder')
       .executeTakeFirst();
     if (!unfinished) return new Set(keys);
     const named = await this.db

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where generated files (bills, call-detail files) are kept, behind an interface so a deployment can swap the
- * local folder for an object store. Keys are relative names the server builds itself, never client text.
+ * Where files are kept (generated bills and call-detail files, uploaded fault report images), behind an interface:
+ * local folders, or the database that every server shares (decision 0198). Keys are relative names the server builds itself, never client text.
  */
 export interface FileStorage {
   /** Stores the bytes under the key, replacing any file there; a reader never sees a half-written file. */
@@ -43,9 +43,14 @@ export class FileNotStoredError extends Error {
 const SAFE_KEY = /^[a-z0-9_-][a-z0-9._-]*(\/[a-z0-9_-][a-z0-9._-]*)*$/;
 const MAX_KEY_LENGTH = 200;
 
+/** Whether the key is a relative name the server could have built: see assertSafeStorageKey. */
+export function isSafeStorageKey(key: string): boolean {
+  return key.length <= MAX_KEY_LENGTH && SAFE_KEY.test(key);
+}
+
 /** Throws unless the key is a safe relative name; storages call it so a coding mistake cannot escape the root. */
 export function assertSafeStorageKey(key: string): void {
-  if (key.length > MAX_KEY_LENGTH || !SAFE_KEY.test(key)) {
+  if (!isSafeStorageKey(key)) {
     throw new Error(`Unsafe storage key '${key}'`);
   }
 }

@@ -21,6 +21,9 @@ const TEMPORARY_SUFFIX = '.tmp';
 /** A write's temporary file: the target's name, 12 random hex digits, `.tmp`. A stored key never ends so. */
 const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
 
+/** Whether a file in the folder is a write under way (or one its server never finished), not a stored file. */
+export const isUnfinishedWrite = (fileName: string): boolean => TEMPORARY.test(fileName);
+
 /**
  * Files in a local folder. Writes go to a temporary file in the target folder and are renamed into place (atomic on
  * one file system), so a crash or a concurrent writer never leaves a truncated file under the key. Folders are

@@ -9,10 +9,11 @@ import { bearer, changesHeard, signIn } from '../support/test-app.js';
 import { testEngines } from '../support/test-databases.js';
 import { useEngineApp } from './engine-app.js';
 
+// The files on disk, under DATA_DIR/files; test/storage/shared-files.test.ts shows a bill kept in the database.
 describe.each(testEngines())('invoice file downloads on $name', (engine) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bill-files-'));
   const filesDir = path.join(dataDir, 'files');
-  const context = useEngineApp(engine, { demoData: true, env: () => ({ DATA_DIR: dataDir }) });
+  const context = useEngineApp(engine, { demoData: true, env: () => ({ DATA_DIR: dataDir, FILE_STORAGE: 'local' }) });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   type InvoiceRow = {

@@ -51,6 +51,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0020-team-usage-rollup',
       '0021-server-secrets',
       '0022-email-outbox',
+      '0023-stored-files',
       '0024-carrier-request-ids',
       '0025-scheduled-tasks',
     ]);

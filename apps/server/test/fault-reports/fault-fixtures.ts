@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FaultReportFields } from '@portal/contract';
@@ -146,12 +144,16 @@ export function postFaultReport(app: App, post: FaultPost) {
   });
 }
 
-/** Every file under a folder, temporary ones included, as paths relative to it. */
-export function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
+/**
+ * The environment that keeps an app's files in its database (decision 0198), as a deployment of several servers
+ * does: the fault report tests run on it, and read what it holds with filesInStorage.
+ */
+export const DATABASE_FILES = { FILE_STORAGE: 'database' } as const;
+
+/** Every file the database storage holds, by key, and each write still under way as `<key> (unfinished)`. */
+export async function filesInStorage(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('stored_files').select(['key', 'stored_at']).execute();
+  return rows.map((row) => (row.stored_at ? row.key : `${row.key} (unfinished)`)).sort();
 }
 
 /** The storage keys the fault_report_images rows name. */
@@ -163,7 +165,7 @@ export async function referencedImageKeys(db: Kysely<Database>): Promise<string[
 /**
  * A PNG of `size` bytes whose first `firstBytes` arrive at once and the rest only once `gate` settles: an upload
  * still in progress, for as long as the test holds the gate. The first bytes are enough for its type to be known,
- * so its storage (the temporary file) has begun by the time they are read.
+ * so its storage (an unfinished write) has begun by the time they are read.
  */
 export function gatedPng(size: number, gate: Promise<void>, firstBytes = 8 * 1024): () => Readable {
   return () =>

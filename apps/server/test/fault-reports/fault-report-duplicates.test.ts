@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { FAULT_REPORT_DUPLICATE_WINDOW_MINUTES } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +13,10 @@ import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { buildTestApp, signIn } from '../support/test-app.js';
 import { type TestDatabase, testEngines } from '../support/test-databases.js';
 import {
+  DATABASE_FILES,
   diagnosticsGroup,
   type FaultPost,
-  filesUnder,
+  filesInStorage,
   NO_CONNECTION,
   pngImage,
   postFaultReport,
@@ -31,7 +29,6 @@ import {
 // PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL, where the twenty requests really overlap.
 
 describe.each(testEngines())('fault reports are raised once, on $name', (engine) => {
-  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'portal-fault-duplicates-'));
   const simulator = useCarrierSimulator();
   const state: { app?: App; database?: TestDatabase } = {};
   const app = () => state.app as App;
@@ -45,7 +42,7 @@ describe.each(testEngines())('fault reports are raised once, on $name', (engine)
     state.database = await engine.create('demo data');
     state.app = await buildTestApp(
       state.database.handle,
-      { CARRIER_SIM_URL: simulator.sim.url, UPLOADS_DIR: uploadsDir, CARRIER_WORKER_RETRY_MS: '20' },
+      { CARRIER_SIM_URL: simulator.sim.url, CARRIER_WORKER_RETRY_MS: '20', ...DATABASE_FILES },
       { carrierTimings: TEST_CARRIER_TIMINGS },
     );
     broadbandUser = (await signIn(app(), 'acme.broadband')).accessToken;
@@ -57,7 +54,6 @@ describe.each(testEngines())('fault reports are raised once, on $name', (engine)
   afterAll(async () => {
     await state.app?.close();
     await state.database?.dispose();
-    rmSync(uploadsDir, { recursive: true, force: true });
   });
 
   const post = (overrides: Partial<FaultPost> = {}) =>
@@ -119,7 +115,7 @@ describe.each(testEngines())('fault reports are raised once, on $name', (engine)
       .execute();
     expect(events).toHaveLength(1);
     // The nineteen duplicates' files are gone: what is stored is exactly what the rows name.
-    expect(filesUnder(uploadsDir)).toEqual(await referencedImageKeys(db()));
+    expect(await filesInStorage(db())).toEqual(await referencedImageKeys(db()));
 
     const done = await settle(app(), db(), added[0]!.requestId);
     expect(done.status).toBe('succeeded');
@@ -150,7 +146,7 @@ describe.each(testEngines())('fault reports are raised once, on $name', (engine)
     const otherImage = await post({ fields, files: [{ name: 'a.png', bytes: pngImage(10, 11) }] });
     expect(otherImage.statusCode, otherImage.body).toBe(202);
     expect(new Set([first.json().id, otherText.json().id, otherImage.json().id]).size).toBe(3);
-    expect(filesUnder(uploadsDir)).toEqual(await referencedImageKeys(db()));
+    expect(await filesInStorage(db())).toEqual(await referencedImageKeys(db()));
   });
 
   it(`raises an identical report again once ${FAULT_REPORT_DUPLICATE_WINDOW_MINUTES} minutes have passed`, async () => {
@@ -201,7 +197,7 @@ describe.each(testEngines())('fault reports are raised once, on $name', (engine)
       const otherImage = await post({ fields, headers, files: [{ name: 'a.png', bytes: pngImage(9, 8) }] });
       expect(otherImage.statusCode, otherImage.body).toBe(422);
       expect(await reportsOfLine()).toEqual(reportsBefore);
-      expect(filesUnder(uploadsDir)).toEqual(await referencedImageKeys(db()));
+      expect(await filesInStorage(db())).toEqual(await referencedImageKeys(db()));
     });
 
     it("keeps one user's keys apart from another's", async () => {

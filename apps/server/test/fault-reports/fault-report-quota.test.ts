@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { FAULT_REPORT_IMAGE_QUOTA } from '@portal/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACME, type BroadbandTestLine, broadbandLine, GLOBEX } from '../mobile-device/carrier-fixtures.js';
 import { signIn, useDemoApp } from '../support/test-app.js';
 import {
+  DATABASE_FILES,
   diagnosticsGroup,
   type FaultPost,
-  filesUnder,
+  filesInStorage,
   gatedPng,
   largePng,
   NO_CONNECTION,
@@ -22,10 +20,8 @@ import {
 // past its quota is refused with 413 and stores nothing. The quota is set small here through the environment.
 
 const QUOTA = 100_000;
-const uploadsDir = mkdtempSync(path.join(tmpdir(), 'portal-fault-quota-'));
-const context = useDemoApp(() => ({ UPLOADS_DIR: uploadsDir, FAULT_REPORT_QUOTA_BYTES: String(QUOTA) }));
+const context = useDemoApp(() => ({ ...DATABASE_FILES, FAULT_REPORT_QUOTA_BYTES: String(QUOTA) }));
 const db = () => context.database.db;
-afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 
 type Reporter = { token: string; line: BroadbandTestLine; groupId: string };
 let acme: Reporter;
@@ -58,7 +54,7 @@ function send(who: Reporter, bytes: number | FaultPost['files'], fields: unknown
 }
 
 async function stored() {
-  return { rows: await referencedImageKeys(db()), files: filesUnder(uploadsDir) };
+  return { rows: await referencedImageKeys(db()), files: await filesInStorage(db()) };
 }
 
 describe("a company's quota of stored trace-route images", () => {
@@ -110,9 +106,10 @@ describe("a company's quota of stored trace-route images", () => {
     });
     const before = await stored();
     const slow = send(globex, [{ name: 'slow.png', bytes: gatedPng(60_000, gate) }]);
-    await vi.waitFor(() => expect(filesUnder(uploadsDir).some((file) => file.endsWith('.tmp'))).toBe(true), {
-      timeout: 10_000,
-    });
+    await vi.waitFor(
+      async () => expect((await filesInStorage(db())).some((file) => file.endsWith('(unfinished)'))).toBe(true),
+      { timeout: 10_000 },
+    );
     const quick = await send(globex, 60_000);
     expect(quick.statusCode, quick.body).toBe(202);
     release();

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { TRACE_ROUTE_UPLOAD_MAX_BYTES, TRACE_ROUTE_UPLOAD_MAX_FILES } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACME,
   type BroadbandTestLine,
@@ -15,7 +13,9 @@ import {
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { signIn, useDemoApp } from '../support/test-app.js';
 import {
+  DATABASE_FILES,
   diagnosticsGroup,
+  filesInStorage,
   largePng,
   MULTIPART_TYPE,
   multipartBody,
@@ -26,12 +26,12 @@ import {
 } from './fault-fixtures.js';
 
 // The fault report (docs/decisions/0098, 0100): a multipart upload streamed to storage with its checks, stored in
-// one transaction, and raised with the carrier by the worker (docs/decisions/0101).
+// one transaction, and raised with the carrier by the worker (docs/decisions/0101). Its files are kept in the
+// database (decision 0198).
 
-const uploadsDir = mkdtempSync(path.join(tmpdir(), 'portal-uploads-'));
 const simulator = useCarrierSimulator();
 const context = useDemoApp(
-  () => ({ CARRIER_SIM_URL: simulator.sim.url, UPLOADS_DIR: uploadsDir, CARRIER_WORKER_RETRY_MS: '20' }),
+  () => ({ CARRIER_SIM_URL: simulator.sim.url, CARRIER_WORKER_RETRY_MS: '20', ...DATABASE_FILES }),
   { carrierTimings: TEST_CARRIER_TIMINGS },
 );
 const db = () => context.database.db;
@@ -40,7 +40,6 @@ let token = '';
 beforeAll(async () => {
   token = (await signIn(context.app, 'acme.admin')).accessToken;
 });
-afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 
 const SERVICE = { 494: 'broadbandKeystone', 588: 'broadbandSkylark' } as const;
 
@@ -60,12 +59,6 @@ function report(
   });
 }
 
-function storedFiles(): string[] {
-  return readdirSync(uploadsDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 async function countRows() {
   const count = async (table: 'fault_reports' | 'fault_report_images' | 'carrier_requests' | 'fault_report_uploads') =>
     Number(
@@ -82,7 +75,7 @@ async function countRows() {
     requests: await count('carrier_requests'),
     // A refused upload is ended too: nothing left for the sweep of unfinished uploads (docs/decisions/0122).
     unfinishedUploads: await count('fault_report_uploads'),
-    files: storedFiles().length,
+    files: (await filesInStorage(db())).length,
   };
 }
 
@@ -240,7 +233,7 @@ describe('a good report: stored, then raised with the carrier by the worker', ()
       .where('fault_reports.id', '=', accepted.id)
       .executeTakeFirstOrThrow();
     expect(Number(stored.size_bytes)).toBe(png.length);
-    expect(readFileSync(path.join(uploadsDir, stored.storage_key)).equals(png)).toBe(true);
+    expect((await buffer(await context.app.files.uploads.get(stored.storage_key))).equals(png)).toBe(true);
     const [inProgress] = (await eventsOf(line)).slice(-1);
     expect(inProgress).toEqual({
       status: 'In Progress',

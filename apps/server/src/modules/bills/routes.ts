@@ -1,19 +1,18 @@
 import { API, COMPANY_FILTER_HEADER } from '@portal/contract';
 import type { FileStorage } from '../../storage/file-storage.js';
-import { filesDir, LocalFileStorage } from '../../storage/local-file-storage.js';
 import { operationRoutes } from '../operation-routes.js';
 import { attachmentDisposition } from './files/content-disposition.js';
 import { listInvoices, unbilledCallCount } from './repository.js';
 import { downloadInvoiceFile, invoiceChart, refuseUnstorableDownload } from './service.js';
 
 export type InvoiceRoutesOptions = {
-  /** Where produced bill files are kept; by default a folder under DATA_DIR. */
+  /** Where produced bill files are kept; by default the app's storage of generated files (decision 0198). */
   storage?: FileStorage;
 };
 
 /** My Bills: the invoice list, its charts, unbilled calls and the bill and call-detail files. */
 export const billRoutes = operationRoutes(API.bills, (app, options: InvoiceRoutesOptions) => {
-  const storage = options.storage ?? new LocalFileStorage(filesDir(app.config.dataDir));
+  const storage = options.storage ?? app.files.generated;
   return {
     list: ({ scope, query }) => listInvoices(scope, query),
     callsChart: async ({ scope, query }) => ({ value: await invoiceChart(scope, 'calls', query.companyId) }),

@@ -60,8 +60,12 @@ export function storeFaultReport(
     await sql`SELECT pg_advisory_xact_lock(${FAULT_REPORTS_LOCK}, ${line.companyId})`.execute(trx);
     const first = await reportRepeated(trx, actor.userId, input);
     if (first) return { repeated: first };
-    // The upload ends with its report: its files are the report's now, nothing for the sweep.
-    await trx.deleteFrom('fault_report_uploads').where('folder', '=', input.folder).execute();
+    // The upload ends with its report: its files are the report's now, nothing for the sweep. A sweep of any server
+    // that ended the upload first (it lay idle for an hour) may have taken its files: then there is no report.
+    const ended = await trx.deleteFrom('fault_report_uploads').where('folder', '=', input.folder).executeTakeFirst();
+    if (Number(ended.numDeletedRows) !== 1) {
+      throw new Error(`The upload in ${input.folder} was ended by the sweep of unfinished uploads before its report`);
+    }
     const adding = input.images.reduce((sum, image) => sum + image.sizeBytes, 0);
     if (adding > 0) {
       const used = await companyImageBytes(trx, line.companyId);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FileStorage } from '../../storage/file-storage.js';
-import { LocalFileStorage } from '../../storage/local-file-storage.js';
 
 /** The storage folder under which each fault report's upload has a folder of its own. */
 export const FAULT_REPORT_FOLDER = 'fault-reports';
@@ -29,9 +28,9 @@ export class UploadsInProgress {
   }
 }
 
-/** Where the fault reports' images are kept (UPLOADS_DIR), and which of their folders are being written. */
+/** Where the fault reports' images are kept, and which of their folders this process is writing. */
 export type FaultReportUploads = { storage: FileStorage; inProgress: UploadsInProgress };
 
-export function faultReportUploads(uploadsDir: string): FaultReportUploads {
-  return { storage: new LocalFileStorage(uploadsDir), inProgress: new UploadsInProgress() };
+export function faultReportUploads(storage: FileStorage): FaultReportUploads {
+  return { storage, inProgress: new UploadsInProgress() };
 }
