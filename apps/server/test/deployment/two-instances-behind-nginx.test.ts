@@ -1,9 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  diagnosticsGroup,
+  MULTIPART_TYPE,
+  multipartBody,
+  pngImage,
+  SLOW_SPEEDS,
+} from '../fault-reports/fault-fixtures.js';
+import { ACME, broadbandLine } from '../mobile-device/carrier-fixtures.js';
 import { type BuiltServer, buildServer, killBuiltServer, startBuiltServer } from '../support/built-server.js';
 import { type CarrierSimulator, startCarrierSimulator } from '../support/carrier-simulator.js';
 import { startNginx, type TestNginx } from '../support/nginx.js';
@@ -150,6 +158,40 @@ describe.skipIf(!postgres)('two instances behind nginx on one PostgreSQL and one
     const atCarrier = await simulator.requests('mobile-33');
     expect(atCarrier.requests.filter((sent) => sent.idempotencyKey === String(id))).toHaveLength(1);
     expect((await simulator.haloLine(HALO_LINE)).serial_number.number).toBe(NEW_SIM);
+  }, 60_000);
+
+  it('raises with the carrier, from the other instance’s worker, a fault report uploaded through one without a worker', async () => {
+    // An instance that only answers requests: what it stores must reach a worker on another machine.
+    const apiOnly = await startInstance({ CARRIER_WORKER: 'off' });
+    const db = database.handle.db;
+    const line = await broadbandLine(db, ACME, 494, { nth: 2 });
+    const png = pngImage(24, 12);
+    const body = Buffer.concat(await multipartBody(SLOW_SPEEDS, [{ name: 'tracert.png', bytes: png }]).toArray());
+    const groupId = await diagnosticsGroup(db, line);
+    const uploaded = await fetch(
+      `${apiOnly.baseUrl}/api/broadbandKeystone/${line.orderItemId}/reportFault?groupId=${groupId}`,
+      {
+        method: 'POST',
+        headers: { ...bearer(await accessToken(apiOnly.baseUrl)), 'content-type': MULTIPART_TYPE },
+        body,
+      },
+    );
+    expect(uploaded.status).toBe(202);
+    const { id } = (await uploaded.json()) as { id: number };
+    const { carrier_request_id } = await db
+      .selectFrom('fault_reports')
+      .select('carrier_request_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const raised = async () =>
+      (await simulator.faultReports('broadband-494')).faults.find(
+        (fault) => fault.clientKey === String(carrier_request_id),
+      )?.attachments;
+    await expect
+      .poll(raised, { timeout: 20_000, interval: 200 })
+      .toEqual([
+        expect.objectContaining({ bytes: png.length, sha256: createHash('sha256').update(png).digest('hex') }),
+      ]);
   }, 60_000);
 });
 
