@@ -17,6 +17,10 @@ export async function renderOpenApiDocument(): Promise<string> {
       JWT_SECRET: 'openapi-rendering-only-secret-32-chars',
       // An empty database knows no upload: nothing to sweep in whatever folder the default settings name.
       UPLOAD_SWEEP: 'off',
+      // Nor any work beside the requests: the empty database has none of their tables.
+      CARRIER_WORKER: 'off',
+      EMAIL_SENDER: 'off',
+      SCHEDULER: 'off',
     }),
     { database },
   );
