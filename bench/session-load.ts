@@ -32,7 +32,7 @@ export type LoadResult = {
   errorSamples: string[];
 };
 
-type LoadOptions = { baseUrl: string; seconds: number; session: Session };
+type LoadOptions = { baseUrl: string; seconds: number; session: Session; warmUpSeconds?: number };
 
 const LATE_MS = 100;
 // Each open-loop user waits on one call at a time: enough of them that a due call always finds one free.
@@ -47,10 +47,15 @@ export async function closedLoop(options: LoadOptions & { concurrency: number })
   return recorder.result((performance.now() - started) / 1000);
 }
 
+/**
+ * With `warmUpSeconds`, the load runs that long first without being recorded, so the users' sessions (which all
+ * begin by signing in) have drifted apart and the figures are of a steady mix, not of everyone signing in at once.
+ */
 export async function openLoop(options: LoadOptions & { rate: number }): Promise<LoadResult> {
-  const recorder = new Recorder();
+  const warmUpMs = (options.warmUpSeconds ?? 0) * 1000;
   const start = performance.now();
-  const total = Math.floor(options.rate * options.seconds);
+  const recorder = new Recorder(start + warmUpMs);
+  const total = Math.floor(options.rate * (options.seconds + warmUpMs / 1000));
   let issued = 0;
   // The i-th call is due at start + i / rate; a user takes the next due call and waits until it is due.
   const next = async () => {
@@ -58,12 +63,12 @@ export async function openLoop(options: LoadOptions & { rate: number }): Promise
     const due = start + (issued++ * 1000) / options.rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    else if (-wait > LATE_MS) recorder.late++;
+    else if (-wait > LATE_MS && due >= start + warmUpMs) recorder.late++;
     return due;
   };
   const users = Math.max(16, Math.ceil((options.rate * OPEN_LOOP_USERS_PER_CONCURRENT_CALL) / 10));
   await Promise.all(Array.from({ length: users }, (_, user) => runUser(user, options, next, recorder)));
-  return recorder.result((performance.now() - start) / 1000);
+  return recorder.result((performance.now() - start - warmUpMs) / 1000);
 }
 
 /** Runs one user's sessions until `next` says the load is over; a failed call starts the user's session again. */
@@ -82,11 +87,11 @@ async function runUser(
     if (step.done) return;
     const call = step.value;
     const response = await send(baseUrl, call).catch((error: unknown) => ({ status: 0, body: String(error) }));
-    recorder.record(call.name, performance.now() - due);
+    recorder.record(call.name, due, performance.now() - due);
     if (response.status >= 200 && response.status < 300) {
       answer = response.body === '' ? undefined : JSON.parse(response.body);
     } else {
-      recorder.error(`${call.name}: ${response.status} ${response.body.slice(0, 200)}`);
+      recorder.error(due, `${call.name}: ${response.status} ${response.body.slice(0, 200)}`);
       calls = session(user);
       answer = undefined;
     }
@@ -112,20 +117,27 @@ async function send(baseUrl: string, call: Call): Promise<{ status: number; body
 }
 
 class Recorder {
+  /** Calls due before this time (the warm-up) are not recorded. */
+  constructor(private readonly from = 0) {}
+
   readonly #calls = new Map<string, number[]>();
   #count = 0;
   errors = 0;
   late = 0;
   readonly errorSamples: string[] = [];
 
-  record(name: string, milliseconds: number): void {
+  record(name: string, due: number, milliseconds: number): void {
     const latencies = this.#calls.get(name) ?? [];
+    // Named even while warming up, so the calls are listed in the order a session makes them.
+    this.#calls.set(name, latencies);
+    if (due < this.from) return;
     latencies.push(milliseconds);
     this.#calls.set(name, latencies);
     this.#count++;
   }
 
-  error(sample: string): void {
+  error(due: number, sample: string): void {
+    if (due < this.from) return;
     this.errors++;
     if (this.errorSamples.length < 20) this.errorSamples.push(sample);
   }
@@ -133,7 +145,9 @@ class Recorder {
   result(seconds: number): LoadResult {
     return {
       rps: Math.round(this.#count / seconds),
-      calls: [...this.#calls].map(([name, latencies]) => ({ name, latencies })),
+      calls: [...this.#calls]
+        .filter(([, latencies]) => latencies.length > 0)
+        .map(([name, latencies]) => ({ name, latencies })),
       errors: this.errors,
       late: this.late,
       errorSamples: this.errorSamples,
