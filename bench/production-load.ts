@@ -5,7 +5,7 @@ import type { LargestCompany } from './large-data-set.js';
 import { findInLargestCompany, largeDataSetUrl } from './large-data-set.js';
 import { DEMO_PASSWORD } from './load.js';
 import { type RunningPortal, startCarrierSimulator, startPortal } from './portal-server.js';
-import { type Call, type CallStats, closedLoop, openLoop, slope, summarise } from './session-load.js';
+import { type Call, type CallStats, closedLoop, openLoop, slope, summarise, type Window } from './session-load.js';
 
 /*
  * The deployment of docs/operations.md under a realistic mix of portal sessions: two built instances on the large
@@ -244,40 +244,48 @@ async function soak({ baseUrl, rate, minutes, session, instances, url }: SoakOpt
   console.log(`\nsoak: ${rate} requests/s for ${minutes} minutes, a sample every ${SOAK_SAMPLE_SECONDS} s`);
   const database = new pg.Client({ connectionString: url });
   await database.connect();
-  const samples: Array<{
+  type Sample = {
     minute: number;
     rssMb: number[];
     openFiles: number[];
     p99: number;
     connections: number;
     errors: number;
-  }> = [];
-  const started = Date.now();
+  };
+  const samples: Sample[] = [];
+  const started = performance.now();
+  const onWindow = async (window: Window) => {
+    const all: CallStats = { name: 'all', latencies: window.calls.flatMap((call) => call.latencies) };
+    const connections = await database.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    const sample: Sample = {
+      minute: (performance.now() - started) / 60_000,
+      rssMb: await Promise.all(instances.map((instance) => residentMegabytes(instance.pid))),
+      openFiles: await Promise.all(instances.map((instance) => openFiles(instance.pid))),
+      p99: summarise([all])[0]?.p99 ?? 0,
+      connections: connections.rows[0]?.count ?? 0,
+      errors: window.errors,
+    };
+    samples.push(sample);
+    console.log(
+      `  ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.join(' / ')} MB, open files ${sample.openFiles.join(' / ')}, ` +
+        `p99 ${sample.p99} ms, db connections ${sample.connections}, errors ${sample.errors}`,
+    );
+  };
   try {
-    for (let elapsed = 0; elapsed < minutes * 60; elapsed += SOAK_SAMPLE_SECONDS) {
-      const window = await openLoop({ baseUrl, rate, seconds: SOAK_SAMPLE_SECONDS, session });
-      const all: CallStats = { name: 'all', latencies: window.calls.flatMap((call) => call.latencies) };
-      const connections = await database.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database()',
-      );
-      samples.push({
-        minute: (Date.now() - started) / 60_000,
-        rssMb: await Promise.all(instances.map((instance) => residentMegabytes(instance.pid))),
-        openFiles: await Promise.all(instances.map((instance) => openFiles(instance.pid))),
-        p99: summarise([all])[0]?.p99 ?? 0,
-        connections: connections.rows[0]?.count ?? 0,
-        errors: window.errors,
-      });
-      const last = samples.at(-1);
-      console.log(
-        `  ${last?.minute.toFixed(1)} min: rss ${last?.rssMb.join(' / ')} MB, open files ${last?.openFiles.join(' / ')}, ` +
-          `p99 ${last?.p99} ms, db connections ${last?.connections}, errors ${last?.errors}`,
-      );
-    }
+    await openLoop({
+      baseUrl,
+      rate,
+      seconds: minutes * 60,
+      warmUpSeconds: WARM_UP_SECONDS,
+      session,
+      sampling: { everySeconds: SOAK_SAMPLE_SECONDS, onWindow },
+    });
   } finally {
     await database.end();
   }
-  // The first minute is warm-up (pools filling, plans caching): the slopes are of what follows.
+  // The first minute is warm-up (pools filling, plans caching, the heap settling): the slopes are of what follows.
   const steady = samples.filter((sample) => sample.minute >= 1);
   const x = steady.map((sample) => sample.minute);
   const judged: Array<[string, number, number]> = [

@@ -34,6 +34,10 @@ export type LoadResult = {
 
 type LoadOptions = { baseUrl: string; seconds: number; session: Session; warmUpSeconds?: number };
 
+/** What an open load did in one window of a long run (a soak): its calls' latencies and errors. */
+export type Window = { calls: CallStats[]; errors: number };
+type Sampling = { everySeconds: number; onWindow: (window: Window) => Promise<void> };
+
 const LATE_MS = 100;
 // Each open-loop user waits on one call at a time: enough of them that a due call always finds one free.
 const OPEN_LOOP_USERS_PER_CONCURRENT_CALL = 2;
@@ -51,7 +55,7 @@ export async function closedLoop(options: LoadOptions & { concurrency: number })
  * With `warmUpSeconds`, the load runs that long first without being recorded, so the users' sessions (which all
  * begin by signing in) have drifted apart and the figures are of a steady mix, not of everyone signing in at once.
  */
-export async function openLoop(options: LoadOptions & { rate: number }): Promise<LoadResult> {
+export async function openLoop(options: LoadOptions & { rate: number; sampling?: Sampling }): Promise<LoadResult> {
   const warmUpMs = (options.warmUpSeconds ?? 0) * 1000;
   const start = performance.now();
   const recorder = new Recorder(start + warmUpMs);
@@ -67,7 +71,16 @@ export async function openLoop(options: LoadOptions & { rate: number }): Promise
     return due;
   };
   const users = Math.max(16, Math.ceil((options.rate * OPEN_LOOP_USERS_PER_CONCURRENT_CALL) / 10));
-  await Promise.all(Array.from({ length: users }, (_, user) => runUser(user, options, next, recorder)));
+  const load = Promise.all(Array.from({ length: users }, (_, user) => runUser(user, options, next, recorder)));
+  if (options.sampling) {
+    // One load for the whole run, looked at window by window: restarting it would sign every user in again at once.
+    const { everySeconds, onWindow } = options.sampling;
+    for (let at = start + warmUpMs + everySeconds * 1000; issued < total; at += everySeconds * 1000) {
+      await sleep(Math.max(0, at - performance.now()));
+      await onWindow(recorder.window());
+    }
+  }
+  await load;
   return recorder.result((performance.now() - start - warmUpMs) / 1000);
 }
 
@@ -122,6 +135,8 @@ class Recorder {
 
   readonly #calls = new Map<string, number[]>();
   #count = 0;
+  #windowStart = new Map<string, number>();
+  #windowErrors = 0;
   errors = 0;
   late = 0;
   readonly errorSamples: string[] = [];
@@ -140,6 +155,18 @@ class Recorder {
     if (due < this.from) return;
     this.errors++;
     if (this.errorSamples.length < 20) this.errorSamples.push(sample);
+  }
+
+  /** The calls and errors recorded since the last window. */
+  window(): Window {
+    const calls = [...this.#calls].map(([name, latencies]) => {
+      const from = this.#windowStart.get(name) ?? 0;
+      this.#windowStart.set(name, latencies.length);
+      return { name, latencies: latencies.slice(from) };
+    });
+    const errors = this.errors - this.#windowErrors;
+    this.#windowErrors = this.errors;
+    return { calls, errors };
   }
 
   result(seconds: number): LoadResult {
