@@ -31,6 +31,7 @@ const WARM_UP_SECONDS = 15;
 const MIX_SHARE_TARGET = 0.3;
 const P99_TARGET_MS = 100;
 const SOAK_SAMPLE_SECONDS = 15;
+const METRICS_TOKEN = 'production-load-metrics-token';
 
 type Subject = {
   companyId: number;
@@ -71,6 +72,8 @@ export async function run(args: string[]): Promise<void> {
     SEED: 'none',
     CARRIER_SIM_URL: simulator.url,
     REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // The soak reads each instance's heap and collections from its /metrics.
+    METRICS_TOKEN,
     TRUST_PROXY: '127.0.0.1',
     // Every session of the bench comes from one address: the sign-in throttle only counts failures, and there are none.
   };
@@ -247,6 +250,8 @@ async function soak({ baseUrl, rate, minutes, session, instances, url }: SoakOpt
   type Sample = {
     minute: number;
     rssMb: number[];
+    heapMb: number[];
+    majorCollections: number[];
     openFiles: number[];
     p99: number;
     connections: number;
@@ -262,6 +267,7 @@ async function soak({ baseUrl, rate, minutes, session, instances, url }: SoakOpt
     const sample: Sample = {
       minute: (performance.now() - started) / 60_000,
       rssMb: await Promise.all(instances.map((instance) => residentMegabytes(instance.pid))),
+      ...(await heapFigures(instances)),
       openFiles: await Promise.all(instances.map((instance) => openFiles(instance.pid))),
       p99: summarise([all])[0]?.p99 ?? 0,
       connections: connections.rows[0]?.count ?? 0,
@@ -269,7 +275,8 @@ async function soak({ baseUrl, rate, minutes, session, instances, url }: SoakOpt
     };
     samples.push(sample);
     console.log(
-      `  ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.join(' / ')} MB, open files ${sample.openFiles.join(' / ')}, ` +
+      `  ${sample.minute.toFixed(1)} min: rss ${sample.rssMb.join(' / ')} MB, heap used ${sample.heapMb.join(' / ')} MB, ` +
+        `full collections ${sample.majorCollections.join(' / ')}, open files ${sample.openFiles.join(' / ')}, ` +
         `p99 ${sample.p99} ms, db connections ${sample.connections}, errors ${sample.errors}`,
     );
   };
@@ -285,18 +292,27 @@ async function soak({ baseUrl, rate, minutes, session, instances, url }: SoakOpt
   } finally {
     await database.end();
   }
-  // The first minute is warm-up (pools filling, plans caching, the heap settling): the slopes are of what follows.
-  const steady = samples.filter((sample) => sample.minute >= 1);
+  // The first third is warm-up (pools filling, plans caching, V8 sizing its heap over its first full collections):
+  // the slopes are of what follows.
+  const steady = samples.filter((sample) => sample.minute >= minutes / 3);
   const x = steady.map((sample) => sample.minute);
+  // The heap in use rises between collections and drops at each: growth is judged on each minute's lowest sample,
+  // what the heap comes back to, not on where in its rise a sample fell. Resident memory is printed, not judged: V8
+  // keeps pages it has freed.
+  const troughs = (index: number) => {
+    const byMinute = new Map<number, number>();
+    for (const sample of steady) {
+      const minute = Math.floor(sample.minute);
+      byMinute.set(minute, Math.min(byMinute.get(minute) ?? Number.POSITIVE_INFINITY, sample.heapMb[index] ?? 0));
+    }
+    return { x: [...byMinute.keys()], y: [...byMinute.values()] };
+  };
   const judged: Array<[string, number, number]> = [
     ...instances.flatMap(
       (_, index): Array<[string, number, number]> => [
         [
-          `instance ${index + 1} memory, MB/min`,
-          slope(
-            x,
-            steady.map((s) => s.rssMb[index] ?? 0),
-          ),
+          `instance ${index + 1} heap used (each minute's lowest), MB/min`,
+          slope(troughs(index).x, troughs(index).y),
           1,
         ],
         [
@@ -329,6 +345,10 @@ async function soak({ baseUrl, rate, minutes, session, instances, url }: SoakOpt
   console.table(judged.map(([what, value, limit]) => ({ what, slope: Number(value.toFixed(3)), limit })));
   const errors = samples.reduce((sum, sample) => sum + sample.errors, 0);
   const passes = judged.every(([, value, limit]) => value < limit) && errors === 0;
+  const collections = instances.map(
+    (_, index) => (steady.at(-1)?.majorCollections[index] ?? 0) - (steady[0]?.majorCollections[index] ?? 0),
+  );
+  console.log(`full collections in the judged part, per instance: ${collections.join(' / ')}`);
   console.log(`soak: ${errors} errors; ${passes ? 'PASS' : 'FAIL'} (no growth: each slope under its limit, no errors)`);
 }
 
@@ -359,6 +379,27 @@ async function cpuSeconds(instances: RunningPortal[]): Promise<Record<string, nu
 
 function difference(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(after).map(([who, seconds]) => [who, seconds - (before[who] ?? 0)]));
+}
+
+/** Each instance's V8 heap in use (MB) and how many full (mark-sweep-compact) collections it has run. */
+async function heapFigures(instances: RunningPortal[]) {
+  const figures = await Promise.all(
+    instances.map(async (instance) => {
+      const response = await fetch(`${instance.baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const text = await response.text();
+      const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
+      return {
+        heapMb: Math.round(value(/^nodejs_heap_size_used_bytes (\S+)$/m) / 1024 / 1024),
+        majorCollections: value(/^nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m),
+      };
+    }),
+  );
+  return {
+    heapMb: figures.map((figure) => figure.heapMb),
+    majorCollections: figures.map((figure) => figure.majorCollections),
+  };
 }
 
 async function residentMegabytes(pid: number): Promise<number> {
