@@ -32,18 +32,14 @@ async function temporaryPasswordFrom(address: string, nth = 1): Promise<string> 
 
 /** Waits until the requests' work after the answer has recorded its event. */
 async function handled(...requestIds: unknown[]) {
-  const deadline = Date.now() + 10_000;
   for (const requestId of requestIds) {
-    while (
-      !(await context.database.db
+    const recorded = () =>
+      context.database.db
         .selectFrom('audit_log')
         .select('id')
         .where('request_id', '=', String(requestId))
-        .executeTakeFirst())
-    ) {
-      if (Date.now() > deadline) throw new Error(`request ${String(requestId)} was never handled`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+        .executeTakeFirst();
+    await expect.poll(recorded, { timeout: 10_000, message: `request ${String(requestId)} handled` }).toBeDefined();
   }
 }
 

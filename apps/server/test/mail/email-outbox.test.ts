@@ -45,8 +45,7 @@ const outboxRowsTo = (address: string) =>
 
 /** Runs the senders until no e-mail to these addresses is queued any more (each waits out its retry). */
 async function sendUntilDone(senders: App[], addresses: string[], timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const stillQueued = async () => {
     await Promise.all(senders.map((app) => app.emailSender.runOnce()));
     const queued = await db()
       .selectFrom('email_outbox')
@@ -54,10 +53,9 @@ async function sendUntilDone(senders: App[], addresses: string[], timeoutMs = 10
       .where('status', '=', 'queued')
       .where(sql<boolean>`recipients && ${sql.val(addresses)}::text[]`)
       .execute();
-    if (queued.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${queued.length} e-mails still queued`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return queued.length;
+  };
+  await expect.poll(stillQueued, { timeout: timeoutMs, message: 'e-mails still queued' }).toBe(0);
 }
 
 /** A port nothing listens on (it was free a moment ago). */
@@ -129,14 +127,10 @@ describe('the e-mail outbox', () => {
     const unmatched = await forgot('acme.teamlead', 'outbox.stranger@example.co.uk');
     const eventOf = async (requestId: unknown) =>
       db().selectFrom('audit_log').select('action').where('request_id', '=', String(requestId)).execute();
-    const deadline = Date.now() + 10_000;
-    while (
-      (await eventOf(matched.headers['x-request-id'])).length === 0 ||
-      (await eventOf(unmatched.headers['x-request-id'])).length === 0
-    ) {
-      if (Date.now() > deadline) throw new Error('the forgot-password requests were never handled');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const handled = async () =>
+      (await eventOf(matched.headers['x-request-id'])).length > 0 &&
+      (await eventOf(unmatched.headers['x-request-id'])).length > 0;
+    await expect.poll(handled, { timeout: 10_000, message: 'the forgot-password requests handled' }).toBe(true);
     const [queued] = await outboxRowsTo('mobile.user@acmelogistics.co.uk');
     expect(queued).toMatchObject({ status: 'queued', request_id: matched.headers['x-request-id'] });
     const stored = await db()

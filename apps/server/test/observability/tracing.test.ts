@@ -69,12 +69,10 @@ it('with OTEL_TRACES_EXPORTER=otlp, a request produces a server span for its rou
   const response = await fetch(`${server.baseUrl}/health`);
   expect(response.status).toBe(200);
 
-  const deadline = Date.now() + 30_000;
-  let route: Span | undefined;
-  while (!route && Date.now() < deadline) {
-    route = spansOf('portal-under-test').find((span) => attribute(span.attributes, 'http.route') === '/health');
-    if (!route) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const routeSpan = () =>
+    spansOf('portal-under-test').find((span) => attribute(span.attributes, 'http.route') === '/health');
+  await expect.poll(routeSpan, { timeout: 30_000 }).toBeDefined();
+  const route: Span | undefined = routeSpan();
   expect(
     route,
     `spans: ${JSON.stringify(spansOf('portal-under-test').map((span) => [span.name, span.attributes]))}\n${server.output()}`,

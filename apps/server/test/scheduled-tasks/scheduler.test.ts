@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { PURGE_EXPIRED_CREDENTIALS } from '../../src/jobs/purge-expired-credentials.js';
 import { type ScheduledTask, Scheduler } from '../../src/jobs/scheduler.js';
@@ -49,24 +49,29 @@ describe.each(testEngines())('the scheduler on $name', (engine) => {
   }
 
   async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > until) throw new Error(`gave up waiting; last value ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    return vi.waitFor(
+      async () => {
+        const value = await read();
+        if (!done(value)) throw new Error(`not yet: ${JSON.stringify(value)}`);
+        return value;
+      },
+      { timeout: timeoutMs, interval: 20 },
+    );
   }
 
   it('runs a task due once only once, with two schedulers on one database claiming it at the same time', async () => {
     const runs: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const task = (who: string): ScheduledTask => ({
       name: 'count-once',
       period: { everyMs: 3_600_000 },
       async run() {
         runs.push(who);
-        // Long enough that the other scheduler's claims come while this run holds the task.
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // Held until every other claim has been answered, so they all come while this run holds the task.
+        await held;
       },
     });
     const first = scheduler([task('first')]);
@@ -74,7 +79,12 @@ describe.each(testEngines())('the scheduler on $name', (engine) => {
     await Promise.all([first.register(), second.register()]);
     const before = await row('count-once');
 
-    const rounds = await Promise.all([first, second, first, second].map((each) => each.runDue()));
+    const pending = [first, second, first, second].map((each) => each.runDue());
+    let answered = 0;
+    for (const round of pending) void round.then(() => answered++);
+    await expect.poll(() => answered).toBe(pending.length - 1);
+    release();
+    const rounds = await Promise.all(pending);
 
     expect(rounds.flat()).toEqual(['count-once']);
     expect(runs).toHaveLength(1);

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
+import { vi } from 'vitest';
 import { freePort } from './free-port.js';
 
 /*
@@ -86,15 +86,11 @@ function nginxBinary(): string {
 }
 
 async function untilListening(child: ChildProcess, url: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output()}`);
-    const answered = await fetch(`${url}/health`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not listen in 10 s:\n${output()}`);
-    await delay(50);
-  }
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output()}`);
+      await fetch(`${url}/health`);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }

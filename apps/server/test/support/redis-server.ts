@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { vi } from 'vitest';
 import { freePort } from './free-port.js';
 
 /*
@@ -63,22 +64,24 @@ async function untilAccepting(child: ChildProcess): Promise<void> {
 
 async function pingUntilAnswered(port: number, running: () => boolean): Promise<void> {
   const { Redis } = await import('ioredis');
-  while (running()) {
-    const client = new Redis({
-      port,
-      host: '127.0.0.1',
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      if ((await client.ping()) === 'PONG') return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    } finally {
-      client.disconnect();
-    }
-  }
+  await vi.waitFor(
+    async () => {
+      if (!running()) return;
+      const client = new Redis({
+        port,
+        host: '127.0.0.1',
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        if ((await client.ping()) !== 'PONG') throw new Error('redis-server did not answer PING');
+      } finally {
+        client.disconnect();
+      }
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
