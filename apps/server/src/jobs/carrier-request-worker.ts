@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.js';
 import type { CarrierChangeOutcome } from '../mail/carrier-change-email.js';
 import { withRequestId } from '../observability/request-context.js';
 import type { CarrierKey, CarrierRequestHandler, ClaimedRequest } from './carrier-request-handler.js';
+import { PollingLoop } from './polling-loop.js';
 
 /*
  * Sends the stored carrier requests and follows them to completion (docs/decisions/0088). Everything it knows is in
@@ -40,9 +41,7 @@ export class CarrierRequestWorker {
   private readonly batchSize: number;
   private readonly maxRetryMs: number;
   private readonly giveUpAfterMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop;
   /** When the last round ended (or the worker started), and whether it failed: what /ready asks about. */
   private lastRound = { at: 0, failed: false };
 
@@ -58,21 +57,25 @@ export class CarrierRequestWorker {
     this.batchSize = options.batchSize ?? 20;
     this.maxRetryMs = options.maxRetryMs ?? 15 * 60_000;
     this.giveUpAfterMs = options.giveUpAfterMs ?? 24 * 3_600_000;
+    this.loop = new PollingLoop(() => this.runOnce(), {
+      everyMs: options.pollMs,
+      onRoundEnd: (error) => {
+        this.lastRound = { at: Date.now(), failed: error !== undefined };
+        if (error !== undefined) this.log.error({ err: error }, 'carrier requests: a round failed');
+      },
+    });
   }
 
   /** Looks for due requests every pollMs until stopped. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (!this.loop.stopped) return;
     this.lastRound = { at: Date.now(), failed: false };
-    this.schedule();
+    this.loop.start();
   }
 
   /** Stops looking and waits for the requests in hand; what is left stays due in the table. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
@@ -80,7 +83,7 @@ export class CarrierRequestWorker {
    * ended within a lease (a round that takes longer has requests in hand whose leases ran out).
    */
   assertWorking(): void {
-    if (this.stopped) throw new Error('the carrier worker is not running');
+    if (this.loop.stopped) throw new Error('the carrier worker is not running');
     if (this.lastRound.failed) throw new Error("the carrier worker's last round failed");
     const sinceMs = Date.now() - this.lastRound.at;
     if (sinceMs > this.options.leaseMs + this.options.pollMs) {
@@ -97,26 +100,6 @@ export class CarrierRequestWorker {
       handled += claimed.length;
       if (claimed.length < this.batchSize) return handled;
     }
-  }
-
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .then(
-          () => {
-            this.lastRound = { at: Date.now(), failed: false };
-          },
-          (error: unknown) => {
-            this.lastRound = { at: Date.now(), failed: true };
-            this.log.error({ err: error }, 'carrier requests: a round failed');
-          },
-        )
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
-    }, this.options.pollMs);
   }
 
   private claimDue(): Promise<ClaimedRow[]> {

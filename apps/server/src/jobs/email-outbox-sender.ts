@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { EmailSenderConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
+import { PollingLoop } from './polling-loop.js';
 
 /*
  * Sends the e-mails queued in email_outbox (docs/decisions/0197), the way the carrier-request worker sends its
@@ -37,9 +38,7 @@ type ClaimedEmail = {
 export class EmailOutboxSender {
   private readonly batchSize: number;
   private readonly maxRetryMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -49,20 +48,22 @@ export class EmailOutboxSender {
   ) {
     this.batchSize = options.batchSize ?? 10;
     this.maxRetryMs = options.maxRetryMs ?? 3_600_000;
+    this.loop = new PollingLoop(() => this.runOnce(), {
+      everyMs: options.pollMs,
+      onRoundEnd: (error) => {
+        if (error !== undefined) this.log.error({ err: error }, 'e-mail outbox: a round failed');
+      },
+    });
   }
 
   /** Looks for due e-mails every pollMs until stopped. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule();
+    this.loop.start();
   }
 
   /** Stops looking and waits for the messages in hand; what is left stays queued in the table. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends every e-mail due now, one claimed batch after another; answers how many were tried. */
@@ -74,21 +75,6 @@ export class EmailOutboxSender {
       tried += claimed.length;
       if (claimed.length < this.batchSize) return tried;
     }
-  }
-
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .then(
-          () => undefined,
-          (error: unknown) => this.log.error({ err: error }, 'e-mail outbox: a round failed'),
-        )
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
-    }, this.options.pollMs);
   }
 
   private claimDue(): Promise<ClaimedEmail[]> {

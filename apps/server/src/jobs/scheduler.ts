@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { PollingLoop } from './polling-loop.js';
 import { checkPeriod, firstRun, nextRunAfter, type TaskPeriod } from './task-period.js';
 
 /** Work the scheduler runs once per period across every server of a deployment; it must bear running again. */
@@ -35,9 +36,7 @@ type Claim = { name: string; token: string; due: Date };
  */
 export class Scheduler {
   private readonly tasks: ReadonlyMap<string, ScheduledTask>;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -47,21 +46,26 @@ export class Scheduler {
   ) {
     for (const task of tasks) checkPeriod(task.name, task.period);
     this.tasks = new Map(tasks.map((task) => [task.name, task]));
+    this.loop = new PollingLoop(() => this.runDue(), {
+      everyMs: options.pollMs,
+      onRoundEnd: (error) => {
+        if (error !== undefined) this.log.error({ err: error }, 'scheduler: a round failed');
+      },
+      // A task due is no reason to keep the process alive.
+      keepsProcessAlive: false,
+    });
   }
 
   /** Records the tasks' periods, then looks for due tasks at once and every pollMs until stopped. */
   async start(): Promise<void> {
-    if (!this.stopped) return;
+    if (!this.loop.stopped) return;
     await this.register();
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start(0);
   }
 
   /** Stops looking and waits for a run under way; its task is left due at its next period. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Writes each task's period; a task new to the database gets its first run, a changed period a new next run. */
@@ -96,23 +100,6 @@ export class Scheduler {
       ran.push(claim.name);
     }
     return ran;
-  }
-
-  private schedule(wait: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runDue()
-        .then(
-          () => undefined,
-          (error: unknown) => this.log.error({ err: error }, 'scheduler: a round failed'),
-        )
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.options.pollMs);
-        });
-    }, wait);
-    // A task due is no reason to keep the process alive.
-    this.timer.unref();
   }
 
   private async claimDue(): Promise<Claim | undefined> {
