@@ -300,12 +300,15 @@ async function soak({ baseUrl, rate, minutes, session, instances, url }: SoakOpt
   // what the heap comes back to, not on where in its rise a sample fell. Resident memory is printed, not judged: V8
   // keeps pages it has freed.
   const troughs = (index: number) => {
-    const byMinute = new Map<number, number>();
+    const byMinute = new Map<number, number[]>();
     for (const sample of steady) {
       const minute = Math.floor(sample.minute);
-      byMinute.set(minute, Math.min(byMinute.get(minute) ?? Number.POSITIVE_INFINITY, sample.heapMb[index] ?? 0));
+      byMinute.set(minute, [...(byMinute.get(minute) ?? []), sample.heapMb[index] ?? 0]);
     }
-    return { x: [...byMinute.keys()], y: [...byMinute.values()] };
+    // Only whole minutes: a minute cut short by the start or end of the judged part has too few samples to hold a
+    // trough, and one such minute decided a whole soak's verdict.
+    const whole = [...byMinute].filter(([, heap]) => heap.length >= 60 / SOAK_SAMPLE_SECONDS);
+    return { x: whole.map(([minute]) => minute), y: whole.map(([, heap]) => Math.min(...heap)) };
   };
   const judged: Array<[string, number, number]> = [
     ...instances.flatMap(
