@@ -12,7 +12,7 @@ import {
   SLOW_SPEEDS,
 } from '../fault-reports/fault-fixtures.js';
 import { ACME, broadbandLine } from '../mobile-device/carrier-fixtures.js';
-import { type BuiltServer, buildServer, killBuiltServer, startBuiltServer } from '../support/built-server.js';
+import { type BuiltServer, killBuiltServer, startBuiltServer } from '../support/built-server.js';
 import { type CarrierSimulator, startCarrierSimulator } from '../support/carrier-simulator.js';
 import { startNginx, type TestNginx } from '../support/nginx.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
@@ -64,7 +64,6 @@ describe.skipIf(!postgres)('two instances behind nginx on one PostgreSQL and one
   let second: BuiltServer;
 
   beforeAll(async () => {
-    await buildServer();
     [database, redis, simulator] = await Promise.all([
       appEngine().create('demo data'),
       startRedisServer(),

@@ -9,7 +9,7 @@ import { openConfiguredDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { ensureDemoData } from '../../src/db/seed/ensure-demo-data.js';
 import { ACME, type BroadbandTestLine, broadbandLine } from '../mobile-device/carrier-fixtures.js';
-import { type BuiltServer, buildServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
+import { type BuiltServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
 import {
   diagnosticsGroup,
   largePng,
@@ -33,7 +33,6 @@ let line: BroadbandTestLine;
 let groupId = '';
 
 beforeAll(async () => {
-  await buildServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-upload-memory-'));
   // The demo data and a diagnostics group are written before the server starts: PGlite has one process at a time.
   const handle = await openConfiguredDatabase({ databaseUrl: undefined, dataDir });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js';
-import { type BuiltServer, buildServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
+import { type BuiltServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
 import { databaseUrl } from '../support/database-templates.js';
 import { postgresBinaries, startPostgresCluster, type TestPostgresCluster } from '../support/postgres-cluster.js';
 
@@ -29,7 +29,6 @@ describe.skipIf(!postgresBinaries())('restarts under load', () => {
   let url: string;
 
   beforeAll(async () => {
-    await buildServer();
     cluster = await startPostgresCluster();
     const root = await openDatabase({ kind: 'postgres', url: cluster.url, poolSize: 1 });
     await sql`CREATE DATABASE portal`.execute(root.db);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltServer, buildServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
+import { type BuiltServer, killBuiltServer, signInTo, startBuiltServer } from '../support/built-server.js';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 
 // A server killed while it is sending a SIM swap loses nothing and changes the line once (decisions 0009, 0080,
@@ -17,8 +17,6 @@ const simulator = useCarrierSimulator({ completionMs: 500 });
 let dataDir = '';
 
 beforeAll(async () => {
-  // The server as production runs it: built from the current source.
-  await buildServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-carrier-crash-'));
 }, 120_000);
 

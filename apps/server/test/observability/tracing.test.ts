@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltServer, buildServer, killBuiltServer, startBuiltServer } from '../support/built-server.js';
+import { type BuiltServer, killBuiltServer, startBuiltServer } from '../support/built-server.js';
 
 // OpenTelemetry tracing switched on by the standard variables (docs/decisions/0200): the built server, as
 // production runs it, sends its spans to an OTLP/HTTP receiver this test runs, in OTLP's JSON encoding.
@@ -34,7 +34,6 @@ beforeAll(async () => {
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  await buildServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-tracing-'));
 }, 180_000);
 
