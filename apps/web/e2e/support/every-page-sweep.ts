@@ -1,5 +1,5 @@
 import type { RoutePath } from '@portal/contract';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, signInThroughApi } from './api-session';
 import { PHONE, VIEWPORTS } from './browser';
@@ -91,8 +91,11 @@ export function everyPageSweep(accounts: readonly string[]) {
           const { page, problems } = await portal.open(viewport, session.storage);
           let current: PagePath | undefined;
           const notFoundOn: string[] = [];
+          // A 404 belongs to the page that asked, which may answer after the sweep has moved to the next page.
+          const askedOn = new WeakMap<Request, string>();
+          page.on('request', (request) => askedOn.set(request, current?.path ?? page.url()));
           page.on('response', (response) => {
-            if (response.status() === 404) notFoundOn.push(current?.path ?? page.url());
+            if (response.status() === 404) notFoundOn.push(askedOn.get(response.request()) ?? page.url());
           });
           await page.goto('/faq');
 
