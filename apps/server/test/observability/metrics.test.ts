@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { CARRIER_REGISTRY, carrierRequestKey } from '@portal/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -144,6 +146,16 @@ describe('/metrics with a token configured', () => {
     } else {
       expect(text).not.toContain('portal_db_pool_clients');
     }
+  });
+
+  it('keeps the heap in use after the latest full collection', async () => {
+    // A full collection on demand: the test process was not started with --expose-gc.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    collect();
+    await expect
+      .poll(async () => sampleOf(await scrape(), 'portal_heap_used_after_full_collection_bytes'))
+      .toBeGreaterThan(0);
   });
 
   it('is not in the API document', async () => {

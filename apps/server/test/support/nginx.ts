@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { setTimeout as delay } from 'node:timers/promises';
 import { freePort } from './free-port.js';
 
 /*
@@ -85,12 +85,18 @@ function nginxBinary(): string {
   return process.env.NGINX_BINARY ?? '/usr/sbin/nginx';
 }
 
+// A plain loop rather than vi.waitFor: the production-load bench starts nginx too, outside Vitest.
 async function untilListening(child: ChildProcess, url: string, output: () => string): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output()}`);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output()}`);
+    try {
       await fetch(`${url}/health`);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+      return;
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`nginx did not answer at ${url} within 10 s:\n${output()}`, { cause: error });
+    }
+    await delay(50);
+  }
 }
