@@ -28,7 +28,9 @@ export async function startPortal(
 ): Promise<RunningPortal> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the servers under a benchmark's load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
