@@ -15,8 +15,37 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
+/**
+ * The request header by which the web app keeps its refresh token in an HttpOnly cookie rather than in the JSON
+ * answers (docs/decisions/0206): with it, login and refresh set the cookie and leave `refresh_token` out, the dash
+ * login issues no refresh token, and refresh and revoke read the token from the cookie. A cross-site form cannot send
+ * it, so it is also the refresh's guard against cross-site requests. API clients leave it out and keep the spec's
+ * token answers.
+ */
+export const SESSION_COOKIE_HEADER = 'x-portal-session';
+export const SESSION_COOKIE_MODE = 'cookie';
+
+/**
+ * The cookie beside the refresh token's, readable by scripts, that says only that this browser holds one: set and
+ * ended with it, so the web app asks for a refresh at start-up only when there is a session to restore.
+ */
+export const SIGNED_IN_COOKIE = 'portal_signed_in';
+
+/** The sign-in calls' optional opt-in to the session cookie. */
+export const SessionCookieHeadersSchema = z.looseObject({
+  [SESSION_COOKIE_HEADER]: z
+    .literal(SESSION_COOKIE_MODE)
+    .optional()
+    .describe('`cookie`: the refresh token travels in an HttpOnly cookie, not in the JSON (browsers)'),
+});
+
+const RefreshTokenAnswerSchema = z
+  .string()
+  .optional()
+  .describe('Left out when the request opted into the session cookie (`x-portal-session: cookie`)');
+
 export const LoginReplySchema = z.object({
-  token: z.object({ access_token: z.string(), refresh_token: z.string() }),
+  token: z.object({ access_token: z.string(), refresh_token: RefreshTokenAnswerSchema }),
   /** Seconds until the access token expires. */
   expiresIn: z.number().int().positive(),
   roles: z.array(RoleSchema),
@@ -25,12 +54,24 @@ export type LoginReply = z.infer<typeof LoginReplySchema>;
 
 export const DashLoginReplySchema = z.object({
   data: z.object({
-    token: z.object({ access_token: z.string(), refresh_token: z.string(), expires_in: z.number().int().positive() }),
+    token: z.object({
+      access_token: z.string(),
+      refresh_token: RefreshTokenAnswerSchema,
+      expires_in: z.number().int().positive(),
+    }),
   }),
 });
 export type DashLoginReply = z.infer<typeof DashLoginReplySchema>;
 
-export const RefreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+/** The token to exchange or end; required unless the request opted into the session cookie, which then holds it. */
+export const RefreshRequestSchema = z.object({
+  refreshToken: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Required unless `x-portal-session: cookie` is sent, when the cookie carries the token'),
+});
 export const RevokeRequestSchema = RefreshRequestSchema;
 
 /** RFC 6749 section 5.2 error body: the sign-in calls answer in OAuth's shape, which the web app maps. */
