@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiErrorSchema, LOGIN_ERROR_CODES } from './api';
 import { RoleSchema } from './permission-schemas';
+import { SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from './session-cookie';
 import { ApiDateTimeSchema } from './primitives';
 
 // Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.
@@ -15,23 +16,7 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/**
- * The request header by which the web app keeps its refresh token in an HttpOnly cookie rather than in the JSON
- * answers (docs/decisions/0206): with it, login and refresh set the cookie and leave `refresh_token` out, the dash
- * login issues no refresh token, and refresh and revoke read the token from the cookie. A cross-site form cannot send
- * it, so it is also the refresh's guard against cross-site requests. API clients leave it out and keep the spec's
- * token answers.
- */
-export const SESSION_COOKIE_HEADER = 'x-portal-session';
-export const SESSION_COOKIE_MODE = 'cookie';
-
-/**
- * The cookie beside the refresh token's, readable by scripts, that says only that this browser holds one: set and
- * ended with it, so the web app asks for a refresh at start-up only when there is a session to restore.
- */
-export const SIGNED_IN_COOKIE = 'portal_signed_in';
-
-/** The sign-in calls' optional opt-in to the session cookie. */
+/** The sign-in calls' optional opt-in to the session cookie (docs/decisions/0206). */
 export const SessionCookieHeadersSchema = z.looseObject({
   [SESSION_COOKIE_HEADER]: z
     .literal(SESSION_COOKIE_MODE)

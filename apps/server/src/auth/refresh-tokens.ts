@@ -32,7 +32,7 @@ function newToken(delivery: TokenDelivery): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
-const deliveryOf = (token: string): TokenDelivery => (token.startsWith(COOKIE_TOKEN_PREFIX) ? 'cookie' : 'json');
+const deliveryOfToken = (token: string): TokenDelivery => (token.startsWith(COOKIE_TOKEN_PREFIX) ? 'cookie' : 'json');
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -109,7 +109,7 @@ export async function rotate(
     const withinGrace =
       current.used_at !== null &&
       delivery === 'cookie' &&
-      deliveryOf(presented) === 'cookie' &&
+      deliveryOfToken(presented) === 'cookie' &&
       now.getTime() - current.used_at.getTime() < COOKIE_REUSE_GRACE_MS;
     if (current.used_at && !withinGrace) {
       await revokeFamilies(trx, [current.family_id], now);

@@ -23,15 +23,19 @@ async function prefetchPageData(queryClient: QueryClient, screen: Screen): Promi
  * tab: the tokens live in memory only, docs/decisions/0206), its code loading meanwhile.
  */
 export function preloadFirstScreen(queryClient: QueryClient, pathname: string): void {
-  void queryClient.prefetchQuery(currentMessagesQuery);
   const route = ROUTES.find((candidate) => matchPath({ path: `/${candidate.path}`, end: true }, pathname));
   const screen = SCREENS[route?.path ?? HOME_ROUTE_PATH];
-  if (route?.access === 'public') {
+  const guarded = route?.access !== 'public';
+  // First, so that the calls below wait for the session rather than go without it.
+  const restored =
+    guarded && (sessionStore.isSignedIn() || hasSessionCookie()) ? apiClient.restoreSession() : undefined;
+  void queryClient.prefetchQuery(currentMessagesQuery);
+  if (!guarded) {
     void screen.load();
-  } else if (sessionStore.isSignedIn() || hasSessionCookie()) {
+  } else if (restored) {
     void loadShell();
     void screen.load();
-    void apiClient.restoreSession().then((signedIn) => {
+    void restored.then((signedIn) => {
       if (!signedIn) return SCREENS.login.load();
       void queryClient.prefetchQuery(companyNamesQuery);
       return prefetchPageData(queryClient, screen);
