@@ -319,7 +319,11 @@ describe('sign-in', () => {
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await refreshToken();
     const copies = (await context.cookies()).filter((cookie) => cookie.name === 'portal_refresh');
-    expect(copies.map(({ path, httpOnly, sameSite }) => ({ path, httpOnly, sameSite })).sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+    expect(
+      copies
+        .map(({ path, httpOnly, sameSite }) => ({ path, httpOnly, sameSite }))
+        .sort((a, b) => a.path.localeCompare(b.path)),
+    ).toEqual([
       { path: '/api/login/refresh', httpOnly: true, sameSite: 'Strict' },
       { path: '/api/login/revoke', httpOnly: true, sameSite: 'Strict' },
     ]);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ApiErrorSchema, LOGIN_ERROR_CODES } from './api';
 import { RoleSchema } from './permission-schemas';
-import { SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from './session-cookie';
 import { ApiDateTimeSchema } from './primitives';
+import { SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from './session-cookie';
 
 // Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.
 

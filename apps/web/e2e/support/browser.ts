@@ -123,7 +123,9 @@ function stillStyles(): void {
 }
 
 /** A cookie as a browser context's storage state holds it. */
-export type PortalCookie = NonNullable<Exclude<BrowserContextOptions['storageState'], string | undefined>['cookies']>[number];
+export type PortalCookie = NonNullable<
+  Exclude<BrowserContextOptions['storageState'], string | undefined>['cookies']
+>[number];
 
 /** What a browser holds for the portal before its first page: local storage entries and cookies. */
 export interface BrowserState {

@@ -1,5 +1,5 @@
-import { API, SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE, SIGNED_IN_COOKIE } from '@portal/contract';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { API, SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE, SIGNED_IN_COOKIE } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenDelivery } from '../../auth/refresh-tokens.js';
 
@@ -47,7 +47,7 @@ export function setSessionCookies(
   issued: { token: string; idleExpiresAt: Date },
   now = new Date(),
 ): void {
-  const maxAge = Math.max(0, Math.floor((issued.idleExpiresAt.getTime() - now.getTime()) / 1000));
+  const maxAge = Math.max(0, Math.ceil((issued.idleExpiresAt.getTime() - now.getTime()) / 1000));
   const { tokenPaths, signedInPath } = cookiePaths(request);
   for (const path of tokenPaths) {
     reply.setCookie(named(request, REFRESH_COOKIE), issued.token, {
