@@ -10,7 +10,7 @@ import type { TokenDelivery } from '../../auth/refresh-tokens.js';
  * came over TLS (as Fastify reads it: X-Forwarded-Proto counts behind a trusted proxy) both are Secure and named
  * with the `__Secure-` prefix, so no page served over plain HTTP can set them.
  */
-export const REFRESH_COOKIE = 'portal_refresh';
+const REFRESH_COOKIE = 'portal_refresh';
 const SECURE_PREFIX = '__Secure-';
 
 const overTls = (request: FastifyRequest) => request.protocol === 'https';
@@ -45,9 +45,8 @@ export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
   issued: { token: string; idleExpiresAt: Date },
-  now = new Date(),
 ): void {
-  const maxAge = Math.max(0, Math.ceil((issued.idleExpiresAt.getTime() - now.getTime()) / 1000));
+  const maxAge = Math.max(0, Math.ceil((issued.idleExpiresAt.getTime() - Date.now()) / 1000));
   const { tokenPaths, signedInPath } = cookiePaths(request);
   for (const path of tokenPaths) {
     reply.setCookie(named(request, REFRESH_COOKIE), issued.token, {
