@@ -21,55 +21,65 @@ const METRICS = {
 
 type Figures = { score: number | null; 'cpu index': number } & Record<keyof typeof METRICS, number | null>;
 
+/** What the browser keeps for the portal's origin before the page loads. */
+type BrowserState = {
+  localStorage: Record<string, string>;
+  cookies: Array<{ name: string; value: string; path: string; httpOnly: boolean; expires: number }>;
+};
+
 /**
- * Signs in over HTTP as the web app does (apps/web/src/api/auth-api.ts) and returns the local-storage entries the
- * SPA keeps the session in (apps/web/src/api/session-store.ts: `id_token`, `dash_id_token`, `roles`), with the
- * cookie notice accepted.
+ * Signs in over HTTP as the web app does (apps/web/src/api/auth-api.ts, with its session header) and returns what the
+ * browser then holds: the session cookies the login answer sets (the HttpOnly refresh token and the signed-in flag,
+ * docs/decisions/0206), from which the page restores the session, and the cookie notice accepted.
  */
-async function signedInStorage(baseUrl: string, username: string): Promise<Record<string, string>> {
+async function signedInBrowser(baseUrl: string, username: string): Promise<BrowserState> {
   const login = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      'x-portal-session': 'cookie',
+    },
     body: new URLSearchParams({ username, password: DEMO_PASSWORD, cookiePolicyAccepted: 'true' }),
   });
   if (!login.ok) throw new Error(`POST /api/login answered ${login.status}: ${await login.text()}`);
-  const reply = (await login.json()) as {
-    token: { access_token: string; refresh_token: string };
-    expiresIn: number;
-    roles: unknown[];
-  };
-  const dash = await fetch(`${baseUrl}/api/login/dash`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${reply.token.access_token}`, accept: 'application/json' },
-  });
-  if (!dash.ok) throw new Error(`POST /api/login/dash answered ${dash.status}: ${await dash.text()}`);
-  const dashToken = (
-    (await dash.json()) as { data: { token: { access_token: string; refresh_token: string; expires_in: number } } }
-  ).data.token;
-  const tokens = (accessToken: string, refreshToken: string, expiresIn: number) =>
-    JSON.stringify({ accessToken, refreshToken, expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() });
-  return {
-    // The cookie notice accepted in this browser (apps/web/src/cookie-consent/cookie-consent-store.ts).
-    cookie_policy_accepted: new Date().toISOString(),
-    id_token: tokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn),
-    dash_id_token: tokens(dashToken.access_token, dashToken.refresh_token, dashToken.expires_in),
-    roles: JSON.stringify(reply.roles),
-  };
+  await login.body?.cancel();
+  const cookies = login.headers
+    .getSetCookie()
+    .map((line) => {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const attribute = (name: string) =>
+        attributes.find((entry) => entry.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
+      return {
+        name: pair.slice(0, pair.indexOf('=')),
+        value: pair.slice(pair.indexOf('=') + 1),
+        path: attribute('path') ?? '/',
+        httpOnly: attributes.some((entry) => entry.toLowerCase() === 'httponly'),
+        expires: Math.floor(Date.now() / 1000) + Number(attribute('max-age') ?? 3600),
+      };
+    })
+    .filter((cookie) => cookie.name.startsWith('portal_'));
+  // The cookie notice accepted in this browser (apps/web/src/cookie-consent/cookie-consent-store.ts).
+  return { localStorage: { cookie_policy_accepted: new Date().toISOString() }, cookies };
 }
 
-/** Writes local storage for the origin in the browser's default context, from a page that runs none of the app. */
-async function writeLocalStorage(debuggingPort: number, origin: string, entries: Record<string, string>) {
+/** Writes cookies and local storage for the origin in the browser's default context, from a page that runs none of the app. */
+async function writeBrowserState(debuggingPort: number, origin: string, state: BrowserState) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
+    const domain = new URL(origin).hostname;
+    await context.addCookies(
+      state.cookies.map((cookie) => ({ ...cookie, domain, secure: false, sameSite: 'Strict' as const })),
+    );
     const page = await context.newPage();
     await page.goto(`${origin}/health`);
     await page.evaluate((pairs) => {
       const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
         .localStorage;
       for (const [key, value] of pairs) storage.setItem(key, value);
-    }, Object.entries(entries));
+    }, Object.entries(state.localStorage));
     await page.close();
   } finally {
     // Over CDP this only disconnects; Chromium keeps running for Lighthouse.
@@ -78,14 +88,14 @@ async function writeLocalStorage(debuggingPort: number, origin: string, entries:
 }
 
 /** One Lighthouse performance run (mobile, simulated throttling: the defaults) in a fresh Chromium profile. */
-async function measure(url: string, session: (() => Promise<Record<string, string>>) | undefined, notes: Set<string>) {
+async function measure(url: string, session: (() => Promise<BrowserState>) | undefined, notes: Set<string>) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     logLevel: 'silent',
   });
   try {
-    if (session) await writeLocalStorage(chrome.port, new URL(url).origin, await session());
+    if (session) await writeBrowserState(chrome.port, new URL(url).origin, await session());
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -125,7 +135,7 @@ async function measure(url: string, session: (() => Promise<Record<string, strin
  */
 async function measureAgainOnTraceError(
   url: string,
-  session: (() => Promise<Record<string, string>>) | undefined,
+  session: (() => Promise<BrowserState>) | undefined,
   notes: Set<string>,
 ): Promise<Figures> {
   const first = await measure(url, session, notes);
@@ -155,7 +165,7 @@ export async function run(): Promise<void> {
       {
         name: '/ (signed in as acme.admin)',
         path: '/',
-        session: () => signedInStorage(portal.baseUrl, 'acme.admin'),
+        session: () => signedInBrowser(portal.baseUrl, 'acme.admin'),
         target: 95,
       },
     ];

@@ -17,10 +17,9 @@ interface Named {
 
 /** The invoice numbers the API gives the session, narrowed to one company or not. */
 async function invoiceNumbers(baseUrl: string, session: ApiSession, companyId?: number): Promise<Set<string>> {
-  const { accessToken } = JSON.parse(session.storage.id_token ?? '{}') as { accessToken: string };
   const response = await fetch(`${baseUrl}/api/invoices?$top=100&$select=invoiceNumber`, {
     headers: {
-      authorization: `Bearer ${accessToken}`,
+      authorization: `Bearer ${session.accessToken}`,
       ...(companyId === undefined ? {} : { [HEADER]: String(companyId) }),
     },
   });

@@ -212,20 +212,20 @@ describe('shell', () => {
   }
 
   it('ends the session and goes to sign-in when the refresh fails', async () => {
-    const { page } = await portal.openAs('acme.admin');
+    const { page, context } = await portal.openAs('acme.admin');
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
-    // Both tokens go stale: the next call gets a 401, and the refresh is refused.
-    await page.evaluate(() => {
-      for (const key of ['id_token', 'dash_id_token']) {
-        const tokens = JSON.parse(localStorage.getItem(key) ?? '{}');
-        localStorage.setItem(
-          key,
-          JSON.stringify({ ...tokens, accessToken: `${tokens.accessToken}x`, refreshToken: 'revoked' }),
-        );
-      }
+    // The session ends elsewhere (revoked with the token of the page's cookie): the page's next call gets a 401,
+    // and the refresh with that cookie is refused.
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'portal_refresh');
+    if (!cookie) throw new Error('the page holds no session cookie');
+    const revoked = await fetch(`${portal.server.baseUrl}/api/login/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ refreshToken: cookie.value }),
     });
-    await page.reload();
+    expect(revoked.status).toBe(200);
+    await page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'My Bills' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('alert').filter({ hasText: 'Refresh token failed.' }).waitFor();
   });

@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, takeScreenshot, VIEWPORTS } from './support/browser';
 import {
@@ -13,6 +14,14 @@ import {
 import { usePortal } from './support/suite';
 
 const NEW_PASSWORD = 'Fresh-Start-2027!';
+
+/** The names of the session cookies the browser holds (docs/decisions/0206), sorted. */
+async function sessionCookieNames(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies())
+    .map((cookie) => cookie.name)
+    .filter((name) => name.startsWith('portal_'))
+    .sort();
+}
 
 describe('sign-in', () => {
   // The first screen a user meets, as they meet it: with its transitions, on the embedded database npm start runs.
@@ -250,20 +259,109 @@ describe('sign-in', () => {
     await signIn(page, 'acme.finance');
     await page.waitForURL((url) => url.pathname === '/account' && url.search === '?tab=1');
     await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('id_token'))).not.toBeNull();
+    expect(await sessionCookieNames(page.context())).toEqual(['portal_refresh', 'portal_refresh', 'portal_signed_in']);
 
     const revoke = page.waitForResponse((response) => response.url().endsWith('/api/login/revoke'));
     await page.getByRole('button', { name: 'Logout' }).click();
     expect((await revoke).status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.waitForFunction(() => localStorage.getItem('id_token') === null);
-    expect(await page.evaluate(() => [localStorage.getItem('dash_id_token'), localStorage.getItem('roles')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(await sessionCookieNames(page.context())).toEqual([]);
 
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/login');
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
+  it('keeps no token where scripts can read it, and stays signed in across a reload and tabs until logout ends both (0206)', async () => {
+    const { page, context, problems } = await portal.open();
+    // Every token the server hands this browser: the access tokens in the answers, the refresh token in its cookie.
+    const tokens = new Set<string>();
+    const answers: Array<{ url: string; body: unknown }> = [];
+    type TokenAnswer = { token?: { access_token: string }; data?: { token: { access_token: string } } };
+    const reading: Array<Promise<void>> = [];
+    context.on('response', (response) => {
+      if (!/\/api\/login(\/dash|\/refresh)?$/.test(new URL(response.url()).pathname) || !response.ok()) return;
+      reading.push(
+        response
+          .json()
+          .then((body: TokenAnswer) => {
+            answers.push({ url: response.url(), body });
+            const access = body.token?.access_token ?? body.data?.token.access_token;
+            if (access) tokens.add(access);
+          })
+          // A reload may drop an answer's body before it is read: the tab reads none of it either.
+          .catch(() => undefined),
+      );
+    });
+    const refreshToken = async () => {
+      const cookie = (await context.cookies()).find((candidate) => candidate.name === 'portal_refresh');
+      if (cookie) tokens.add(cookie.value);
+      return cookie;
+    };
+    /** Nothing in either storage is a JWT or a token the server handed out, and the refresh cookie is not scripts'. */
+    const expectNoTokenReadable = async (tab: Page) => {
+      await Promise.all(reading);
+      await refreshToken();
+      const readable = await tab.evaluate(() => ({
+        stored: [localStorage, sessionStorage].flatMap((storage) =>
+          Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`),
+        ),
+        cookies: document.cookie,
+      }));
+      expect(tokens.size).toBeGreaterThan(1);
+      for (const entry of [...readable.stored, readable.cookies]) {
+        expect(entry).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+        for (const token of tokens) expect(entry).not.toContain(token);
+      }
+    };
+
+    await signIn(page, 'acme.finance');
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await refreshToken();
+    const copies = (await context.cookies()).filter((cookie) => cookie.name === 'portal_refresh');
+    expect(
+      copies
+        .map(({ path, httpOnly, sameSite }) => ({ path, httpOnly, sameSite }))
+        .sort((a, b) => a.path.localeCompare(b.path)),
+    ).toEqual([
+      { path: '/api/login/refresh', httpOnly: true, sameSite: 'Strict' },
+      { path: '/api/login/revoke', httpOnly: true, sameSite: 'Strict' },
+    ]);
+    await expectNoTokenReadable(page);
+    // The answers the page read carry no refresh token.
+    expect(answers.length).toBeGreaterThanOrEqual(2);
+    for (const { body } of answers) expect(JSON.stringify(body)).not.toContain('refresh_token');
+
+    // A reload starts with nothing in memory: the cookie signs it in again, where it was.
+    await page.goto('/my-bills');
+    await page.getByRole('heading', { level: 1, name: 'My Bills' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'My Bills' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-bills');
+    await expectNoTokenReadable(page);
+
+    // A second tab signs in from the same cookie; both reloading at once refresh with the same token, and neither
+    // ends the other's session.
+    const second = await context.newPage();
+    await second.goto('/account');
+    await second.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    await Promise.all([page.reload(), second.reload()]);
+    await page.getByRole('heading', { level: 1, name: 'My Bills' }).waitFor();
+    await second.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    await page.getByRole('list', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await expectNoTokenReadable(second);
+
+    // Logout in one tab ends the session in both, and the cookie is gone: a reload stays signed out.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await second.waitForURL((url) => url.pathname === '/login');
+    expect(await sessionCookieNames(context)).toEqual([]);
+    await second.goto('/account');
+    await second.waitForURL((url) => url.pathname === '/login');
+    await expectNoTokenReadable(page);
+    expect(answers.filter(({ url }) => url.endsWith('/api/login/refresh')).length).toBeGreaterThanOrEqual(3);
+    for (const { body } of answers) expect(JSON.stringify(body)).not.toContain('refresh_token');
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 

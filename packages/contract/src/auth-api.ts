@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiErrorSchema, LOGIN_ERROR_CODES } from './api';
 import { RoleSchema } from './permission-schemas';
 import { ApiDateTimeSchema } from './primitives';
+import { SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from './session-cookie';
 
 // Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.
 
@@ -15,8 +16,21 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
+/** The sign-in calls' optional opt-in to the session cookie (docs/decisions/0206). */
+export const SessionCookieHeadersSchema = z.looseObject({
+  [SESSION_COOKIE_HEADER]: z
+    .literal(SESSION_COOKIE_MODE)
+    .optional()
+    .describe('`cookie`: the refresh token travels in an HttpOnly cookie, not in the JSON (browsers)'),
+});
+
+const RefreshTokenAnswerSchema = z
+  .string()
+  .optional()
+  .describe('Left out when the request opted into the session cookie (`x-portal-session: cookie`)');
+
 export const LoginReplySchema = z.object({
-  token: z.object({ access_token: z.string(), refresh_token: z.string() }),
+  token: z.object({ access_token: z.string(), refresh_token: RefreshTokenAnswerSchema }),
   /** Seconds until the access token expires. */
   expiresIn: z.number().int().positive(),
   roles: z.array(RoleSchema),
@@ -25,12 +39,24 @@ export type LoginReply = z.infer<typeof LoginReplySchema>;
 
 export const DashLoginReplySchema = z.object({
   data: z.object({
-    token: z.object({ access_token: z.string(), refresh_token: z.string(), expires_in: z.number().int().positive() }),
+    token: z.object({
+      access_token: z.string(),
+      refresh_token: RefreshTokenAnswerSchema,
+      expires_in: z.number().int().positive(),
+    }),
   }),
 });
 export type DashLoginReply = z.infer<typeof DashLoginReplySchema>;
 
-export const RefreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+/** The token to exchange or end; required unless the request opted into the session cookie, which then holds it. */
+export const RefreshRequestSchema = z.object({
+  refreshToken: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Required unless `x-portal-session: cookie` is sent, when the cookie carries the token'),
+});
 export const RevokeRequestSchema = RefreshRequestSchema;
 
 /** RFC 6749 section 5.2 error body: the sign-in calls answer in OAuth's shape, which the web app maps. */

@@ -35,6 +35,7 @@ export * from './rules/functionality-ticks';
 export * from './rules/sim-number';
 export * from './rules/text-fields';
 export * from './search-links';
+export * from './session-cookie';
 export * from './side-menu';
 export * from './statuses';
 export * from './timings';

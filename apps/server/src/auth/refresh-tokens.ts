@@ -5,19 +5,34 @@ import type { Audience } from './access-tokens.js';
 
 export const REFRESH_IDLE_MS = 30 * 60 * 1000;
 export const REFRESH_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/**
+ * How long a browser's just-used token still refreshes, without counting as reuse: the tabs of one browser share its
+ * cookie, and a tab that sent it a moment before another tab's answer replaced it is no thief (decision 0206).
+ */
+export const COOKIE_REUSE_GRACE_MS = 30 * 1000;
+
+/**
+ * Where a token lives: `json` in the answer, for API clients, or `cookie` in the browser's HttpOnly cookie. A cookie
+ * token is written with a prefix its hash covers, so no one can turn a JSON token into one (decision 0206).
+ */
+export type TokenDelivery = 'json' | 'cookie';
+const COOKIE_TOKEN_PREFIX = 'c.';
 
 /** A sign-in session is a family of refresh tokens; each works once and hands on to the next. */
-export type IssuedRefreshToken = { token: string; familyId: string };
+export type IssuedRefreshToken = { token: string; familyId: string; idleExpiresAt: Date };
 
 export type RotationResult =
-  | { ok: true; token: string; familyId: string; userId: number; audience: Audience }
+  | { ok: true; token: string; familyId: string; userId: number; audience: Audience; idleExpiresAt: Date }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused'; userId?: number };
 
 /** Opaque, 256 random bits; only its hash is stored, so a database leak yields no usable token. */
-function newToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
+function newToken(delivery: TokenDelivery): { token: string; hash: string } {
+  const random = randomBytes(32).toString('base64url');
+  const token = delivery === 'cookie' ? `${COOKIE_TOKEN_PREFIX}${random}` : random;
   return { token, hash: hashToken(token) };
 }
+
+const deliveryOfToken = (token: string): TokenDelivery => (token.startsWith(COOKIE_TOKEN_PREFIX) ? 'cookie' : 'json');
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -29,9 +44,11 @@ export async function startSession(
   audience: Audience,
   now = new Date(),
   familyId: string = randomUUID(),
+  delivery: TokenDelivery = 'json',
 ): Promise<IssuedRefreshToken> {
   const absolute = await familyDeadline(db, familyId, now);
-  const { token, hash } = newToken();
+  const { token, hash } = newToken(delivery);
+  const idleExpiresAt = new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, absolute.getTime()));
   await db
     .insertInto('refresh_tokens')
     .values({
@@ -40,11 +57,11 @@ export async function startSession(
       audience,
       token_hash: hash,
       created_at: now,
-      idle_expires_at: new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, absolute.getTime())),
+      idle_expires_at: idleExpiresAt,
       absolute_expires_at: absolute,
     })
     .execute();
-  return { token, familyId };
+  return { token, familyId, idleExpiresAt };
 }
 
 /** A family lives at most 12 hours from its first token, however often it is refreshed. */
@@ -61,9 +78,16 @@ async function familyDeadline(db: Kysely<Database>, familyId: string, now: Date)
 
 /**
  * Exchanges a refresh token for the next one of its family. A token presented twice means it was copied:
- * the whole family is revoked, so neither the thief nor the owner can go on with it.
+ * the whole family is revoked, so neither the thief nor the owner can go on with it. The one exception is a cookie
+ * token presented through the cookie (`delivery`) within {@link COOKIE_REUSE_GRACE_MS} of its first use: another
+ * tab of the same browser, which gets a successor of its own. The successor lives where this request asked for it.
  */
-export async function rotate(db: Kysely<Database>, presented: string, now = new Date()): Promise<RotationResult> {
+export async function rotate(
+  db: Kysely<Database>,
+  presented: string,
+  now = new Date(),
+  delivery: TokenDelivery = 'json',
+): Promise<RotationResult> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('refresh_tokens')
@@ -82,15 +106,24 @@ export async function rotate(db: Kysely<Database>, presented: string, now = new 
       .executeTakeFirst();
     if (!current) return { ok: false, reason: 'unknown' };
     if (current.revoked_at) return { ok: false, reason: 'revoked', userId: current.user_id };
-    if (current.used_at) {
+    const withinGrace =
+      current.used_at !== null &&
+      delivery === 'cookie' &&
+      deliveryOfToken(presented) === 'cookie' &&
+      now.getTime() - current.used_at.getTime() < COOKIE_REUSE_GRACE_MS;
+    if (current.used_at && !withinGrace) {
       await revokeFamilies(trx, [current.family_id], now);
       return { ok: false, reason: 'reused', userId: current.user_id };
     }
     if (current.idle_expires_at <= now || current.absolute_expires_at <= now) {
       return { ok: false, reason: 'expired', userId: current.user_id };
     }
-    await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', current.id).execute();
-    const { token, hash } = newToken();
+    // A token's grace runs from its first use, however many tabs come within it.
+    if (!current.used_at) {
+      await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', current.id).execute();
+    }
+    const { token, hash } = newToken(delivery);
+    const idleExpiresAt = new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, current.absolute_expires_at.getTime()));
     await trx
       .insertInto('refresh_tokens')
       .values({
@@ -99,11 +132,18 @@ export async function rotate(db: Kysely<Database>, presented: string, now = new 
         audience: current.audience,
         token_hash: hash,
         created_at: now,
-        idle_expires_at: new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, current.absolute_expires_at.getTime())),
+        idle_expires_at: idleExpiresAt,
         absolute_expires_at: current.absolute_expires_at,
       })
       .execute();
-    return { ok: true, token, familyId: current.family_id, userId: current.user_id, audience: current.audience };
+    return {
+      ok: true,
+      token,
+      familyId: current.family_id,
+      userId: current.user_id,
+      audience: current.audience,
+      idleExpiresAt,
+    };
   });
 }
 

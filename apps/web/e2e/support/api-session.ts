@@ -1,3 +1,4 @@
+import type { BrowserState, PortalCookie } from './browser';
 import { DEMO_PASSWORD } from './portal';
 
 /**
@@ -7,8 +8,14 @@ import { DEMO_PASSWORD } from './portal';
 export interface ApiSession {
   readonly userName: string;
   readonly roles: readonly string[];
-  /** The local-storage entries the SPA keeps its session in (apps/web/src/api/session-store.ts), cookies accepted. */
-  readonly storage: Readonly<Record<string, string>>;
+  /** The API session's own access token (not any browser's). */
+  readonly accessToken: string;
+  /**
+   * What a browser signed in as the account starts with: the cookie notice accepted, and the session cookies of a
+   * sign-in of its own (docs/decisions/0206). A fresh one for each context, as each context's start-up refresh
+   * rotates its token, which another context holding the same one would then present again (reuse ends a session).
+   */
+  readonly storage: () => Promise<BrowserState>;
   /** GETs an API path with the account's token; undefined for 403 and 404, an error for any other failure. */
   get<T>(path: string): Promise<T | undefined>;
   /** Sends a JSON body (or none) with the account's token; the parsed answer, an error for a failure. */
@@ -16,19 +23,52 @@ export interface ApiSession {
 }
 
 interface LoginReply {
-  token: { access_token: string; refresh_token: string };
+  token: { access_token: string; refresh_token?: string };
   expiresIn: number;
   roles: string[];
 }
 
-interface DashReply {
-  data: { token: { access_token: string; refresh_token: string; expires_in: number } };
+async function login(baseUrl: string, userName: string, password: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
+    body: new URLSearchParams({ username: userName, password, cookiePolicyAccepted: 'true' }),
+  });
+  if (!response.ok) throw new Error(`POST /api/login answered ${response.status}: ${await response.text()}`);
+  return { reply: (await response.json()) as LoginReply, setCookies: response.headers.getSetCookie() };
 }
 
-async function post<T>(url: string, init: RequestInit): Promise<T> {
-  const response = await fetch(url, { method: 'POST', ...init });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+/** A Set-Cookie line as the browser context takes it (its domain the server's host). */
+export function cookieOf(setCookie: string, baseUrl: string): PortalCookie {
+  const [pair = '', ...attributes] = setCookie.split(';').map((part) => part.trim());
+  const equals = pair.indexOf('=');
+  const named = new Map(
+    attributes.map((attribute) => {
+      const [key = '', value = ''] = attribute.split('=');
+      return [key.toLowerCase(), value];
+    }),
+  );
+  const maxAge = named.get('max-age');
+  const sameSite = named.get('samesite')?.toLowerCase();
+  return {
+    name: pair.slice(0, equals),
+    value: pair.slice(equals + 1),
+    domain: new URL(baseUrl).hostname,
+    path: named.get('path') ?? '/',
+    expires: maxAge === undefined ? -1 : Math.floor(Date.now() / 1000) + Number(maxAge),
+    httpOnly: named.has('httponly'),
+    secure: named.has('secure'),
+    sameSite: sameSite === 'strict' ? 'Strict' : sameSite === 'none' ? 'None' : 'Lax',
+  };
+}
+
+/**
+ * The session cookies of a browser's sign-in as the account (the refresh token's and the signed-in flag), as the
+ * login form leaves them; not the theme cookie, so the pages are branded as before any sign-in in this browser.
+ */
+export async function browserSignIn(baseUrl: string, userName: string, password = DEMO_PASSWORD) {
+  const { setCookies } = await login(baseUrl, userName, password, { 'x-portal-session': 'cookie' });
+  return setCookies.map((line) => cookieOf(line, baseUrl)).filter((cookie) => cookie.name.startsWith('portal_'));
 }
 
 export async function signInThroughApi(
@@ -36,30 +76,16 @@ export async function signInThroughApi(
   userName: string,
   password = DEMO_PASSWORD,
 ): Promise<ApiSession> {
-  const login = await post<LoginReply>(`${baseUrl}/api/login`, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ username: userName, password, cookiePolicyAccepted: 'true' }),
-  });
-  const accessToken = login.token.access_token;
-  const dash = await post<DashReply>(`${baseUrl}/api/login/dash`, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-  });
-  const tokens = (access: string, refresh: string, expiresIn: number) =>
-    JSON.stringify({
-      accessToken: access,
-      refreshToken: refresh,
-      expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString(),
-    });
-  const dashToken = dash.data.token;
+  const { reply } = await login(baseUrl, userName, password);
+  const accessToken = reply.token.access_token;
   return {
     userName,
-    roles: login.roles,
-    storage: {
-      cookie_policy_accepted: new Date().toISOString(),
-      id_token: tokens(accessToken, login.token.refresh_token, login.expiresIn),
-      dash_id_token: tokens(dashToken.access_token, dashToken.refresh_token, dashToken.expires_in),
-      roles: JSON.stringify(login.roles),
-    },
+    roles: reply.roles,
+    accessToken,
+    storage: async () => ({
+      localStorage: { cookie_policy_accepted: new Date().toISOString() },
+      cookies: await browserSignIn(baseUrl, userName, password),
+    }),
     async get<T>(path: string): Promise<T | undefined> {
       const response = await fetch(`${baseUrl}${path}`, {
         headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },

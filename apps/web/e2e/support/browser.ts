@@ -122,15 +122,27 @@ function stillStyles(): void {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
+/** A cookie as a browser context's storage state holds it. */
+export type PortalCookie = NonNullable<
+  Exclude<BrowserContextOptions['storageState'], string | undefined>['cookies']
+>[number];
+
+/** What a browser holds for the portal before its first page: local storage entries and cookies. */
+export interface BrowserState {
+  readonly localStorage?: Readonly<Record<string, string>>;
+  readonly cookies?: readonly PortalCookie[];
+}
+
 /**
  * A fresh browser context (no shared cookies or storage) at the given viewport, with problem tracking on.
- * `localStorage` starts the portal's origin with those entries (a session signed in through the API, say).
+ * `state` starts the portal's origin with those local storage entries and cookies (a session signed in through the
+ * API, say: support/api-session.ts).
  */
 export async function openPortalPage(
   browser: Browser,
   viewport: ViewportProfile,
   baseUrl: string,
-  localStorage: Readonly<Record<string, string>> = {},
+  state: BrowserState = {},
   motion: Motion = 'still',
 ): Promise<PortalPage> {
   const context = await browser.newContext({
@@ -139,11 +151,11 @@ export async function openPortalPage(
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     storageState: {
-      cookies: [],
+      cookies: [...(state.cookies ?? [])],
       origins: [
         {
           origin: new URL(baseUrl).origin,
-          localStorage: Object.entries(localStorage).map(([name, value]) => ({ name, value })),
+          localStorage: Object.entries(state.localStorage ?? {}).map(([name, value]) => ({ name, value })),
         },
       ],
     },

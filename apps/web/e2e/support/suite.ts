@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { type ApiSession, signInThroughApi } from './api-session';
-import { DESKTOP, launchBrowser, type Motion, openPortalPage, type PortalPage, type ViewportProfile } from './browser';
+import {
+  type BrowserState,
+  DESKTOP,
+  launchBrowser,
+  type Motion,
+  openPortalPage,
+  type PortalPage,
+  type ViewportProfile,
+} from './browser';
 import { type CarrierSim, startCarrierSim } from './carrier-sim';
 import { createDatabase, dropDatabase } from './portal-database';
 import { type PortalServer, startPortalServer } from './portal-server';
@@ -63,13 +71,14 @@ export function usePortal({ motion = 'still', database = 'postgres when set' }: 
     if (copy) await dropDatabase(copy.server, copy.url);
   });
 
-  /** A fresh context; `localStorage` seeds the portal's storage (e.g. `signInThroughApi(...).storage`). */
+  /** A fresh context; `state` seeds the portal's storage and cookies (e.g. `signInThroughApi(...).storage`). */
   async function open(
     viewport: ViewportProfile = DESKTOP,
-    localStorage: Readonly<Record<string, string>> = {},
+    state: BrowserState | (() => Promise<BrowserState>) = {},
   ): Promise<PortalPage> {
     if (!server || !browser) throw new Error('beforeAll did not start the server and the browser');
-    const portalPage = await openPortalPage(browser, viewport, server.baseUrl, localStorage, motion);
+    const initial = typeof state === 'function' ? await state() : state;
+    const portalPage = await openPortalPage(browser, viewport, server.baseUrl, initial, motion);
     pages.push(portalPage);
     return portalPage;
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAuthApi, UNEXPECTED_ERROR_MESSAGE } from './auth-api';
-import { type Call, json, setup, signIn } from './test-helpers';
+import { type Call, expectSignedOut, json, setup, signIn } from './test-helpers';
 
-const loginOk = { token: { access_token: 'main-1', refresh_token: 'main-r' }, expiresIn: 300, roles: ['customer'] };
-const dashOk = { data: { token: { access_token: 'dash-1', refresh_token: 'dash-r', expires_in: 600 } } };
+// With the session header the answers carry no refresh token: it is in the server's HttpOnly cookie (0206).
+const loginOk = { token: { access_token: 'main-1' }, expiresIn: 300, roles: ['customer'] };
+const dashOk = { data: { token: { access_token: 'dash-1', expires_in: 600 } } };
 
 function loginAnswer(answer: Response | (() => Response)) {
   const context = setup((call: Call) => {
@@ -27,13 +28,11 @@ describe('login', () => {
 
     expect(calls.map((call) => call.path)).toEqual(['/api/login', '/api/login/dash', '/api/login/acceptCookiePolicy']);
     expect(calls[0]?.body).toBe('username=ann&password=secret&cookiePolicyAccepted=true');
+    expect(calls[0]?.headers['x-portal-session']).toBe('cookie');
     expect(calls[1]?.headers.Authorization).toBe('Bearer main-1');
+    expect(calls[1]?.headers['x-portal-session']).toBe('cookie');
     expect(JSON.parse(calls[2]?.body ?? '')).toMatchObject({ isAccepted: true });
-    expect(session.getTokens()).toEqual({
-      accessToken: 'main-1',
-      refreshToken: 'main-r',
-      expiresAt: '2026-11-21T10:05:00.000Z',
-    });
+    expect(session.getTokens()).toEqual({ accessToken: 'main-1', expiresAt: '2026-11-21T10:05:00.000Z' });
     expect(session.getDashTokens()?.accessToken).toBe('dash-1');
     expect(session.getRoles()).toEqual(['customer']);
     expect(session.isSignedIn()).toBe(true);
@@ -116,15 +115,15 @@ describe('login', () => {
       ok: false,
       reason: 'server',
     });
-    expect(context.storage.data.size).toBe(0);
+    expectSignedOut(context.session);
   });
 });
 
 describe('logout', () => {
   for (const outcome of ['succeeds', 'fails', 'cannot reach the server'] as const) {
-    it(`revokes the refresh token and clears the session only afterwards when revoke ${outcome}`, async () => {
+    it(`revokes the session cookie's token and clears the session only afterwards when revoke ${outcome}`, async () => {
       let finishRevoke: () => void = () => {};
-      const { client, session, storage, calls } = setup(
+      const { client, session, calls } = setup(
         () =>
           new Promise<Response>((resolve, reject) => {
             finishRevoke = () => {
@@ -141,14 +140,14 @@ describe('logout', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       expect(calls).toHaveLength(1);
       expect(calls[0]?.path).toBe('/api/login/revoke');
-      expect(calls[0]?.body).toBe('refreshToken=main-1-refresh');
+      expect(calls[0]?.body).toBe('');
+      expect(calls[0]?.headers['x-portal-session']).toBe('cookie');
       expect(calls[0]?.headers.Authorization).toBeUndefined();
       expect(session.isSignedIn()).toBe(true);
 
       finishRevoke();
       await expect(done).resolves.toBeUndefined();
-      expect(storage.data.size).toBe(0);
-      expect(session.isSignedIn()).toBe(false);
+      expectSignedOut(session);
     });
   }
 });

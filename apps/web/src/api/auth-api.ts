@@ -1,6 +1,7 @@
 import type { LoginErrorCode, Role } from '@portal/contract';
 import { type ApiClient, ApiError, apiClient } from './client';
 import { callOperation } from './operations';
+import { tellOtherTabsSignedOut } from './session-channel';
 
 /**
  * The sign-in calls (spec section 7, Auth) and how their failures map to what the screens show (spec section 8).
@@ -87,12 +88,12 @@ export function createAuthApi(client: ApiClient) {
         { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
         { client },
       );
-      session.setTokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn);
+      // The refresh token went into the server's HttpOnly cookie (docs/decisions/0206).
+      session.setTokens(reply.token.access_token, reply.expiresIn);
       session.setRoles(reply.roles);
       roles = reply.roles;
       const dash = await callOperation(loginOperations.dashLogin, {}, { client });
-      const { access_token, refresh_token, expires_in } = dash.data.token;
-      session.setDashTokens(access_token, refresh_token, expires_in);
+      session.setDashTokens(dash.data.token.access_token, dash.data.token.expires_in);
     } catch (error) {
       session.clear();
       if (error instanceof ApiError) {
@@ -111,19 +112,20 @@ export function createAuthApi(client: ApiClient) {
     return { ok: true, roles };
   }
 
-  /** Revokes the refresh token (errors ignored), then removes the tokens and roles (spec 4). */
+  /**
+   * Revokes the session cookie's refresh token, which the server also clears (errors ignored), then forgets the
+   * tokens and roles (spec 4) and signs the browser's other tabs out too.
+   */
   async function logout(): Promise<void> {
-    const refreshToken = session.getTokens()?.refreshToken;
     try {
-      if (refreshToken !== undefined) {
-        const { loginOperations } = await loadOperations();
-        await callOperation(loginOperations.revoke, { body: { refreshToken } }, { client });
-      }
+      const { loginOperations } = await loadOperations();
+      await callOperation(loginOperations.revoke, { body: {} }, { client });
     } catch {
       // Spec 8: revoke errors are ignored.
     } finally {
       session.clear();
       client.announceSession('signed-out');
+      tellOtherTabsSignedOut();
     }
   }
 

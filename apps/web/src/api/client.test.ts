@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { REFRESH_FAILED_MESSAGE } from './client';
-import { json, setup, signIn } from './test-helpers';
+import { expectSignedOut, json, setup, signIn } from './test-helpers';
 
-const loginReply = (access: string) => ({
-  token: { access_token: access, refresh_token: `${access}-refresh` },
-  expiresIn: 300,
-  roles: ['customer'],
-});
-const dashReply = (access: string) => ({
-  data: { token: { access_token: access, refresh_token: `${access}-refresh`, expires_in: 300 } },
-});
+// With the session header the answers carry no refresh token: it is in the server's HttpOnly cookie (0206).
+const loginReply = (access: string) => ({ token: { access_token: access }, expiresIn: 300, roles: ['customer'] });
+const dashReply = (access: string) => ({ data: { token: { access_token: access, expires_in: 300 } } });
+const SESSION_HEADER = { 'x-portal-session': 'cookie' };
 
 describe('apiFetch headers', () => {
   it('sends both bearer tokens on ordinary calls, below the base URL', async () => {
@@ -31,8 +27,8 @@ describe('apiFetch headers', () => {
     signIn(session);
 
     await client.sendForm('/api/login', { username: 'a', password: 'b' });
-    await client.sendForm('/api/login/refresh', { refreshToken: 'r' });
-    await client.sendForm('/api/login/revoke', { refreshToken: 'r' });
+    await client.sendForm('/api/login/refresh', {});
+    await client.sendForm('/api/login/revoke', {});
     await client.apiFetch('/api/login/dash', { method: 'POST' });
     await client.sendForm('/api/login/changePassword', { userName: 'a' });
 
@@ -42,9 +38,28 @@ describe('apiFetch headers', () => {
     }
     expect(calls[0]?.body).toBe('username=a&password=b');
     expect(calls[0]?.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
-    expect(calls[3]?.headers).toEqual({ Authorization: 'Bearer main-1' });
+    expect(calls[3]?.headers).toEqual({ Authorization: 'Bearer main-1', ...SESSION_HEADER });
     expect(calls[4]?.headers.Authorization).toBe('Bearer main-1');
     expect(calls[4]?.headers['Dash-Authorization']).toBe('Bearer dash-1');
+  });
+
+  it('opts the sign-in calls, and only them, into the session cookie', async () => {
+    const { client, session, calls } = setup(() => json(200, {}));
+    signIn(session);
+
+    for (const path of ['/api/login', '/api/login/refresh', '/api/login/revoke', '/api/login/dash'])
+      await client.sendForm(path, {});
+    await client.sendForm('/api/login/changePassword', { userName: 'a' });
+    await client.getJson('/api/messages', String);
+
+    expect(calls.map((call) => call.headers['x-portal-session'])).toEqual([
+      'cookie',
+      'cookie',
+      'cookie',
+      'cookie',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('sends no tokens when signed out', async () => {
@@ -79,7 +94,10 @@ describe('401 and 403', () => {
     await expect(results).resolves.toEqual([{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }]);
     expect(calls.filter((call) => call.path === '/api/login/refresh')).toHaveLength(1);
     expect(calls.filter((call) => call.path === '/api/login/dash')).toHaveLength(1);
-    expect(calls.find((call) => call.path === '/api/login/refresh')?.body).toBe('refreshToken=main-1-refresh');
+    // The refresh token is the cookie's, which the browser sends by itself: the form is empty.
+    const refresh = calls.find((call) => call.path === '/api/login/refresh');
+    expect(refresh?.body).toBe('');
+    expect(refresh?.headers).toMatchObject(SESSION_HEADER);
     expect(calls.find((call) => call.path === '/api/login/dash')?.headers.Authorization).toBe('Bearer main-2');
     for (const path of ['/api/a', '/api/b', '/api/c']) {
       const tries = calls.filter((call) => call.path === path);
@@ -105,7 +123,7 @@ describe('401 and 403', () => {
   });
 
   it('clears the session and reports "Refresh token failed." when the refresh fails', async () => {
-    const { client, session, storage, calls, onSessionEnded } = setup((call) => {
+    const { client, session, calls, onSessionEnded } = setup((call) => {
       if (call.path === '/api/login/refresh') {
         return json(400, { error: 'invalid_grant', error_description: 'Invalid username or password.' });
       }
@@ -121,19 +139,67 @@ describe('401 and 403', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
     expect(onSessionEnded).toHaveBeenCalledWith(REFRESH_FAILED_MESSAGE);
     expect(REFRESH_FAILED_MESSAGE).toBe('Refresh token failed.');
-    expect(session.isSignedIn()).toBe(false);
-    expect(storage.data.size).toBe(0);
+    expectSignedOut(session);
   });
 
   it('clears the session on 403 and ends it without a message', async () => {
-    const { client, session, storage, onSessionEnded } = setup(() =>
+    const { client, session, onSessionEnded } = setup(() =>
       json(403, { statusCode: 403, error: 'Forbidden', message: 'no' }),
     );
     signIn(session);
 
     await expect(client.getJson('/api/admin', String)).rejects.toMatchObject({ status: 403, code: undefined });
     expect(onSessionEnded).toHaveBeenCalledWith(undefined);
-    expect(storage.data.size).toBe(0);
+    expectSignedOut(session);
+  });
+});
+
+describe('restoring the session at start-up', () => {
+  it('renews it from the session cookie, and calls that need a token wait for it', async () => {
+    const { client, session, calls, onSessionEnded } = setup(
+      (call) => {
+        if (call.path === '/api/login/refresh') return json(200, loginReply('main-2'));
+        if (call.path === '/api/login/dash') return json(200, dashReply('dash-2'));
+        return json(200, { path: call.path });
+      },
+      { sessionCookie: true },
+    );
+    const snapshots: boolean[] = [];
+    session.subscribe(() => snapshots.push(session.getSnapshot().restoring));
+
+    const restored = client.restoreSession();
+    expect(session.getSnapshot()).toMatchObject({ signedIn: false, restoring: true });
+    const call = client.getJson('/api/a', (body) => body);
+
+    await expect(restored).resolves.toBe(true);
+    await expect(call).resolves.toEqual({ path: '/api/a' });
+    expect(calls.map((entry) => entry.path)).toEqual(['/api/login/refresh', '/api/login/dash', '/api/a']);
+    expect(calls[2]?.headers.Authorization).toBe('Bearer main-2');
+    expect(session.getSnapshot()).toEqual({ signedIn: true, restoring: false, roles: ['customer'] });
+    expect(snapshots.at(-1)).toBe(false);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('asks nothing when the browser holds no session cookie', async () => {
+    const { client, session, calls } = setup(() => json(200, {}));
+    await expect(client.restoreSession()).resolves.toBe(false);
+    expect(calls).toEqual([]);
+    expect(session.getSnapshot()).toEqual({ signedIn: false, restoring: false, roles: [] });
+  });
+
+  it('stays signed out, with no session-ended message, when the cookie no longer works', async () => {
+    const { client, session, calls, onSessionEnded } = setup(
+      () => json(400, { error: 'invalid_grant', error_description: 'Invalid username or password.' }),
+      { sessionCookie: true },
+    );
+    const events: string[] = [];
+    client.onSessionEvent((event) => events.push(event));
+    await expect(client.restoreSession()).resolves.toBe(false);
+    expect(calls.map((call) => call.path)).toEqual(['/api/login/refresh']);
+    expectSignedOut(session);
+    expect(session.getSnapshot().restoring).toBe(false);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
   });
 });
 

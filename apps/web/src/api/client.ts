@@ -1,7 +1,7 @@
-import { formBody } from '@portal/contract';
+import { formBody, SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from '@portal/contract';
 import { documentBaseUri, resolveAppUrl } from '../lib/base-url';
 import { FIRST_LOAD_PATHS } from './first-load-paths';
-import { type SessionStore, sessionStore } from './session-store';
+import { hasSessionCookie, type SessionStore, sessionStore } from './session-store';
 
 /**
  * The web app's one API client. Paths are resolved against the page's base URL (`document.baseURI`), so `/ready`
@@ -12,6 +12,10 @@ import { type SessionStore, sessionStore } from './session-store';
  * - `Authorization: Bearer <main>` and `Dash-Authorization: Bearer <dash>` go on every call except sign-in, refresh
  *   and revoke (which carry none); the dash login carries only the main token, which the server needs to know who
  *   is asking, never the old dash token.
+ * - The sign-in calls carry the session header: the refresh token stays in the server's HttpOnly cookie and never
+ *   reaches this code (docs/decisions/0206).
+ * - On start-up (a reload, a new tab) `restoreSession` renews the session from the cookie, if the browser has one;
+ *   calls that need a token wait for it.
  * - On 401 exactly one refresh runs (POST /api/login/refresh, then a dash login); requests that get a 401 meanwhile
  *   wait for it and each retries once with the new token. If the refresh fails the session is cleared and
  *   `onSessionEnded('Refresh token failed.')` is called.
@@ -159,6 +163,8 @@ export interface ApiClientOptions {
   session?: SessionStore;
   /** Defaults to `document.baseURI`, looked up on every call. */
   baseUri?: () => string;
+  /** Whether the browser holds a session cookie to restore; defaults to reading `document.cookie`. */
+  hasSessionCookie?: () => boolean;
   onSessionEnded?: SessionEndedHandler;
 }
 
@@ -183,6 +189,11 @@ export interface ApiClient {
   sendMultipart<T>(path: string, body: FormData, parse: Parser<T>, options?: RequestOptions): Promise<T>;
   /** The shared refresh: one at a time, resolving whether the session could be renewed. */
   refreshSession(): Promise<boolean>;
+  /**
+   * Signs in from the session cookie at start-up, when the browser holds one; resolves whether it is signed in. A
+   * failure only leaves it signed out: no session-ended message, as nothing the user had open was lost.
+   */
+  restoreSession(): Promise<boolean>;
   /** Ends the session from the outside (logout, 403): clears it and calls the session-ended handler. */
   endSession(message: string | undefined): void;
   setSessionEndedHandler(handler: SessionEndedHandler | undefined): void;
@@ -201,14 +212,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const session = options.session ?? sessionStore;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUri = options.baseUri ?? documentBaseUri;
+  const sessionCookie = options.hasSessionCookie ?? (() => hasSessionCookie());
   let onSessionEnded = options.onSessionEnded;
   const mutationListeners = new Set<(notice: MutationNotice) => void>();
   const sessionListeners = new Set<(event: SessionEvent) => void>();
   let refreshing: Promise<boolean> | undefined;
+  let restoring: Promise<boolean> | undefined;
 
   function headersFor(path: string, extra: Record<string, string> | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...extra };
     const calls = tokensFor(path);
+    if (calls !== 'all') headers[SESSION_COOKIE_HEADER] = SESSION_COOKIE_MODE;
     if (calls === 'none') return headers;
     const main = session.getTokens();
     if (main) headers.Authorization = `Bearer ${main.accessToken}`;
@@ -249,20 +263,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     });
   }
 
+  /** Renews the tokens with the refresh token of the session cookie, which the browser sends by itself. */
   async function runRefresh(): Promise<boolean> {
     try {
-      const tokens = session.getTokens();
-      if (!tokens) return false;
       // The reply schemas, and zod, load with the first refresh rather than with every page (first-load-paths.ts).
       const { DashLoginReplySchema, LoginReplySchema } = await import('./first-load-operations');
-      const refreshed = await formPost(AUTH_PATHS.refresh, { refreshToken: tokens.refreshToken });
+      const refreshed = await formPost(AUTH_PATHS.refresh, {});
       const reply = await readResponse(refreshed, AUTH_PATHS.refresh, LoginReplySchema.parse);
-      session.setTokens(reply.token.access_token, reply.token.refresh_token, reply.expiresIn);
+      session.setTokens(reply.token.access_token, reply.expiresIn);
       session.setRoles(reply.roles);
       const dashResponse = await send(AUTH_PATHS.dash, { method: 'POST', headers: { Accept: 'application/json' } });
       const dash = await readResponse(dashResponse, AUTH_PATHS.dash, DashLoginReplySchema.parse);
-      const { access_token, refresh_token, expires_in } = dash.data.token;
-      session.setDashTokens(access_token, refresh_token, expires_in);
+      session.setDashTokens(dash.data.token.access_token, dash.data.token.expires_in);
       return true;
     } catch {
       return false;
@@ -281,7 +293,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return refreshing;
   }
 
+  function restoreSession(): Promise<boolean> {
+    if (session.isSignedIn()) return Promise.resolve(true);
+    if (restoring) return restoring;
+    if (!sessionCookie()) return Promise.resolve(false);
+    session.setRestoring(true);
+    restoring = runRefresh()
+      .then((restored) => {
+        if (!restored) session.clear();
+        return restored;
+      })
+      .finally(() => {
+        restoring = undefined;
+        session.setRestoring(false);
+      });
+    return restoring;
+  }
+
   async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+    // A call that carries tokens waits for the session being restored, rather than go without and be refused.
+    if (restoring && tokensFor(path) !== 'none' && !session.isSignedIn()) await restoring;
     const usedToken = session.getTokens()?.accessToken;
     let response = await send(path, init);
     const guarded = tokensFor(path) === 'all' && usedToken !== undefined;
@@ -358,6 +389,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return readResponse(response, url, parse);
     },
     refreshSession,
+    restoreSession,
     endSession,
     setSessionEndedHandler(handler) {
       onSessionEnded = handler;
@@ -378,5 +410,5 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-/** The app's client, on `window.localStorage` and the global fetch; the router sets its session-ended handler. */
+/** The app's client, on the page's session store and the global fetch; the router sets its session-ended handler. */
 export const apiClient: ApiClient = createApiClient();

@@ -1,113 +1,65 @@
-import { ROLES, type Role } from '@portal/contract';
+import { type Role, SIGNED_IN_COOKIE } from '@portal/contract';
 
 /**
- * The signed-in session as the browser keeps it (spec section 4): the main token set under `id_token`, the analytics
- * (dash) token set under `dash_id_token` and the roles under `roles`, all in local storage. React reads it through
- * `useSyncExternalStore(store.subscribe, store.getSnapshot)`; every write notifies the subscribers.
+ * The signed-in session as the browser keeps it: in this page's memory only, never in localStorage or
+ * sessionStorage, where any script could read it (docs/decisions/0206). The refresh token is not here at all: it is
+ * in an HttpOnly cookie the server sets, which scripts cannot read, so a reload or a new tab starts signed out and
+ * restores the session with a refresh (client.ts, restoreSession). React reads the store through
+ * `useSyncExternalStore(store.subscribe, store.getSnapshot)`; every change notifies the subscribers.
  */
 
-export const SESSION_KEYS = { main: 'id_token', dash: 'dash_id_token', roles: 'roles' } as const;
-
-/** One token set; `expiresAt` is the ISO time the access token stops working (login time plus expiresIn seconds). */
+/** One access token; `expiresAt` is the ISO time it stops working (its issue time plus expiresIn seconds). */
 export interface StoredTokens {
   accessToken: string;
-  refreshToken: string;
   expiresAt: string;
 }
 
 /** What the app renders from; the same object until the session changes. */
 export interface SessionSnapshot {
   signedIn: boolean;
+  /** A session is being restored from the cookie (a reload, a new tab): not yet signed in, nor signed out. */
+  restoring: boolean;
   roles: readonly Role[];
 }
-
-/** The part of `Storage` the store uses, so tests can pass an in-memory one. */
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface SessionStore {
   getTokens(): StoredTokens | undefined;
   getDashTokens(): StoredTokens | undefined;
   getRoles(): Role[];
-  /** Stores a token set that expires `expiresInSeconds` from now. */
-  setTokens(accessToken: string, refreshToken: string, expiresInSeconds: number): void;
-  setDashTokens(accessToken: string, refreshToken: string, expiresInSeconds: number): void;
+  /** Keeps an access token that expires `expiresInSeconds` from now. */
+  setTokens(accessToken: string, expiresInSeconds: number): void;
+  setDashTokens(accessToken: string, expiresInSeconds: number): void;
   setRoles(roles: readonly Role[]): void;
-  /** An access token exists and its expiry is in the future. */
+  /** An access token is held and its expiry is in the future. */
   isSignedIn(): boolean;
-  /** Removes the tokens and the roles. */
+  setRestoring(restoring: boolean): void;
+  /** Forgets the tokens and the roles. */
   clear(): void;
   subscribe(listener: () => void): () => void;
   getSnapshot(): SessionSnapshot;
 }
 
-/** A `Storage` kept in memory: for tests, and the fallback where there is no `window` (Node). */
-export function createMemoryStorage(
-  initial: Record<string, string> = {},
-): StorageLike & { readonly data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      data.set(key, String(value));
-    },
-    removeItem: (key) => {
-      data.delete(key);
-    },
-  };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-const KNOWN_ROLES: ReadonlySet<unknown> = new Set(ROLES);
-
-/** The contract's RoleSchema array check, written out: the session is read at start-up, before zod loads. */
-function isRoleList(value: unknown): value is Role[] {
-  return Array.isArray(value) && value.every((role) => KNOWN_ROLES.has(role));
-}
-
-function readJson(storage: StorageLike, key: string): unknown {
-  const text = storage.getItem(key);
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function readTokens(storage: StorageLike, key: string): StoredTokens | undefined {
-  const value = readJson(storage, key);
-  if (
-    isRecord(value) &&
-    typeof value.accessToken === 'string' &&
-    typeof value.refreshToken === 'string' &&
-    typeof value.expiresAt === 'string'
-  ) {
-    return { accessToken: value.accessToken, refreshToken: value.refreshToken, expiresAt: value.expiresAt };
-  }
-  return undefined;
+/**
+ * Whether this browser holds a session cookie to restore: the server sets SIGNED_IN_COOKIE, which holds nothing
+ * secret, beside the HttpOnly refresh token and ends it with it (named `__Secure-…` over TLS).
+ */
+export function hasSessionCookie(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  const names = new Set([SIGNED_IN_COOKIE, `__Secure-${SIGNED_IN_COOKIE}`]);
+  return cookies.split(';').some((part) => names.has(part.trim().split('=', 1)[0] ?? ''));
 }
 
 export interface SessionStoreOptions {
-  /** Where the session lives; read on every access. Defaults to `window.localStorage` (memory outside a browser). */
-  storage?: StorageLike | (() => StorageLike);
   /** The clock, in epoch milliseconds. */
   now?: () => number;
 }
 
 export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
-  const fallback = createMemoryStorage();
-  const storageOption = options.storage;
-  const storage = (): StorageLike => {
-    if (typeof storageOption === 'function') return storageOption();
-    if (storageOption) return storageOption;
-    return typeof window !== 'undefined' && window.localStorage ? window.localStorage : fallback;
-  };
   const now = options.now ?? Date.now;
   const listeners = new Set<() => void>();
+  let main: StoredTokens | undefined;
+  let dash: StoredTokens | undefined;
+  let roles: Role[] = [];
+  let restoring = false;
   let snapshot: SessionSnapshot | undefined;
 
   function notify(): void {
@@ -115,37 +67,40 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     for (const listener of [...listeners]) listener();
   }
 
-  function writeTokens(key: string, accessToken: string, refreshToken: string, expiresInSeconds: number): void {
-    const expiresAt = new Date(now() + expiresInSeconds * 1000).toISOString();
-    const tokens: StoredTokens = { accessToken, refreshToken, expiresAt };
-    storage().setItem(key, JSON.stringify(tokens));
-    notify();
-  }
+  const tokens = (accessToken: string, expiresInSeconds: number): StoredTokens => ({
+    accessToken,
+    expiresAt: new Date(now() + expiresInSeconds * 1000).toISOString(),
+  });
 
   const store: SessionStore = {
-    getTokens: () => readTokens(storage(), SESSION_KEYS.main),
-    getDashTokens: () => readTokens(storage(), SESSION_KEYS.dash),
-    getRoles() {
-      const stored = readJson(storage(), SESSION_KEYS.roles);
-      return isRoleList(stored) ? [...stored] : [];
+    getTokens: () => main,
+    getDashTokens: () => dash,
+    getRoles: () => [...roles],
+    setTokens(accessToken, expiresIn) {
+      main = tokens(accessToken, expiresIn);
+      notify();
     },
-    setTokens: (accessToken, refreshToken, expiresIn) =>
-      writeTokens(SESSION_KEYS.main, accessToken, refreshToken, expiresIn),
-    setDashTokens: (accessToken, refreshToken, expiresIn) =>
-      writeTokens(SESSION_KEYS.dash, accessToken, refreshToken, expiresIn),
-    setRoles(roles) {
-      storage().setItem(SESSION_KEYS.roles, JSON.stringify(roles));
+    setDashTokens(accessToken, expiresIn) {
+      dash = tokens(accessToken, expiresIn);
+      notify();
+    },
+    setRoles(next) {
+      roles = [...next];
       notify();
     },
     isSignedIn() {
-      const tokens = store.getTokens();
-      if (!tokens) return false;
-      const expiresAt = Date.parse(tokens.expiresAt);
-      return Number.isFinite(expiresAt) && expiresAt > now();
+      if (!main) return false;
+      return Date.parse(main.expiresAt) > now();
+    },
+    setRestoring(next) {
+      if (restoring === next) return;
+      restoring = next;
+      notify();
     },
     clear() {
-      const target = storage();
-      for (const key of Object.values(SESSION_KEYS)) target.removeItem(key);
+      main = undefined;
+      dash = undefined;
+      roles = [];
       notify();
     },
     subscribe(listener) {
@@ -155,16 +110,17 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       };
     },
     /**
-     * Cached until the next write, as useSyncExternalStore requires. Expiry alone does not notify: a session whose
-     * token expired while the page is open ends through the client's refresh (or its failure) on the next call.
+     * Cached until the next change, as useSyncExternalStore requires. Expiry alone does not notify: a session whose
+     * token expired while the page is open renews it through the client's refresh (or ends on its failure) on the
+     * next call.
      */
     getSnapshot() {
-      snapshot ??= { signedIn: store.isSignedIn(), roles: store.getRoles() };
+      snapshot ??= { signedIn: store.isSignedIn(), restoring, roles: store.getRoles() };
       return snapshot;
     },
   };
   return store;
 }
 
-/** The app's session, in `window.localStorage`. */
+/** The app's session, in this page's memory. */
 export const sessionStore: SessionStore = createSessionStore();

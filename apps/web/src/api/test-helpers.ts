@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { type ApiClient, createApiClient, type SessionEndedHandler } from './client';
-import { createMemoryStorage, createSessionStore, type SessionStore } from './session-store';
+import { createSessionStore, type SessionStore } from './session-store';
 
 export const BASE = 'https://portal.example.com/business/';
 export const NOW = Date.parse('2026-11-21T10:00:00.000Z');
@@ -20,8 +20,14 @@ export interface Call {
   body: string | undefined;
 }
 
-/** A client on an in-memory session and a fake fetch answered by `handler`; `calls` records every request. */
-export function setup(handler: (call: Call) => Response | Promise<Response>) {
+/**
+ * A client on a session store of its own and a fake fetch answered by `handler`; `calls` records every request.
+ * `sessionCookie`: whether the browser holds a session cookie to restore.
+ */
+export function setup(
+  handler: (call: Call) => Response | Promise<Response>,
+  { sessionCookie = false }: { sessionCookie?: boolean } = {},
+) {
   const calls: Call[] = [];
   const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
     const url = new URL(String(input));
@@ -34,17 +40,30 @@ export function setup(handler: (call: Call) => Response | Promise<Response>) {
     calls.push(call);
     return handler(call);
   });
-  const storage = createMemoryStorage();
-  const session: SessionStore = createSessionStore({ storage, now: () => NOW });
+  const session: SessionStore = createSessionStore({ now: () => NOW });
   const onSessionEnded = vi.fn<SessionEndedHandler>();
-  const client: ApiClient = createApiClient({ fetch, session, baseUri: () => BASE, onSessionEnded });
-  return { calls, fetch, storage, session, client, onSessionEnded };
+  const client: ApiClient = createApiClient({
+    fetch,
+    session,
+    baseUri: () => BASE,
+    onSessionEnded,
+    hasSessionCookie: () => sessionCookie,
+  });
+  return { calls, fetch, session, client, onSessionEnded };
 }
 
 export function signIn(session: SessionStore, main = 'main-1', dash = 'dash-1'): void {
-  session.setTokens(main, `${main}-refresh`, 300);
-  session.setDashTokens(dash, `${dash}-refresh`, 300);
+  session.setTokens(main, 300);
+  session.setDashTokens(dash, 300);
   session.setRoles(['customer']);
+}
+
+/** Nothing of the session is left: no tokens, no roles. */
+export function expectSignedOut(session: SessionStore): void {
+  expect(session.getTokens()).toBeUndefined();
+  expect(session.getDashTokens()).toBeUndefined();
+  expect(session.getRoles()).toEqual([]);
+  expect(session.isSignedIn()).toBe(false);
 }
 
 /**

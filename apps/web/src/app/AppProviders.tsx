@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { connectCompanyFilter } from '../api/company-filter';
 import { connectQueryCache } from '../api/query-cache';
+import { followOtherTabs } from '../api/session-channel';
 import { NotificationProvider } from '../components/notifications/NotificationProvider';
 import { CookieConsentProvider } from '../cookie-consent/CookieConsent';
 import { routerBasename, routerPathname } from '../lib/base-url';
@@ -26,6 +27,7 @@ export function AppProviders({ children, prerenderedAt }: { children: ReactNode;
   });
   useEffect(() => connectQueryCache(queryClient), [queryClient]);
   useEffect(() => connectCompanyFilter(), []);
+  useEffect(() => followOtherTabs(), []);
 
   const routed = (
     <>

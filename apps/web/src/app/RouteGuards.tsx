@@ -5,11 +5,16 @@ import { PageLoader } from '../components/PageLoader';
 import { rememberRedirectUrl } from '../session/redirect-url';
 import { useCanAccessRoute } from '../session/useCanAccessRoute';
 import { useSessionSnapshot } from '../session/useSession';
+import { ShellFrame } from './shell/ShellFrame';
 
-/** Signed-out visitors of a guarded page go to /login, which brings them back afterwards (spec 2.1). */
+/**
+ * Signed-out visitors of a guarded page go to /login, which brings them back afterwards (spec 2.1). While the
+ * session is restored from the browser's cookie the shell's frame stands in for the page.
+ */
 export function RequireSignIn({ children }: { children: ReactNode }) {
-  const { signedIn } = useSessionSnapshot();
+  const { signedIn, restoring } = useSessionSnapshot();
   const { pathname, search, hash } = useLocation();
+  if (restoring) return <ShellFrame />;
   if (!signedIn) {
     rememberRedirectUrl(`${pathname}${search}${hash}`);
     return <Navigate to="/login" replace />;

@@ -1,7 +1,8 @@
 import { HOME_ROUTE_PATH, ROUTES } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { sessionStore } from '../api/session-store';
+import { apiClient } from '../api/client';
+import { hasSessionCookie, sessionStore } from '../api/session-store';
 import { currentMessagesQuery } from '../features/messages/useCurrentMessages';
 import { companyNamesQuery, functionalityQuery } from '../session/useSession';
 import { loadShell, SCREENS, type Screen } from './screens';
@@ -18,19 +19,27 @@ async function prefetchPageData(queryClient: QueryClient, screen: Screen): Promi
 /**
  * Starts fetching what the first screen needs (its code chunks and its data) while React is still booting, so
  * they arrive together instead of one after another as each component mounts. `pathname` is relative to the
- * router's basename.
+ * router's basename. A guarded page first restores the session from the browser's session cookie (a reload, a new
+ * tab: the tokens live in memory only, docs/decisions/0206), its code loading meanwhile.
  */
 export function preloadFirstScreen(queryClient: QueryClient, pathname: string): void {
-  void queryClient.prefetchQuery(currentMessagesQuery);
   const route = ROUTES.find((candidate) => matchPath({ path: `/${candidate.path}`, end: true }, pathname));
   const screen = SCREENS[route?.path ?? HOME_ROUTE_PATH];
-  if (route?.access === 'public') {
+  const guarded = route?.access !== 'public';
+  // First, so that the calls below wait for the session rather than go without it.
+  const restored =
+    guarded && (sessionStore.isSignedIn() || hasSessionCookie()) ? apiClient.restoreSession() : undefined;
+  void queryClient.prefetchQuery(currentMessagesQuery);
+  if (!guarded) {
     void screen.load();
-  } else if (sessionStore.isSignedIn()) {
+  } else if (restored) {
     void loadShell();
     void screen.load();
-    void queryClient.prefetchQuery(companyNamesQuery);
-    void prefetchPageData(queryClient, screen);
+    void restored.then((signedIn) => {
+      if (!signedIn) return SCREENS.login.load();
+      void queryClient.prefetchQuery(companyNamesQuery);
+      return prefetchPageData(queryClient, screen);
+    });
   } else {
     void SCREENS.login.load();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/session-store';
+import { createMemoryStorage } from '../test/memory-storage';
 import { rememberRedirectUrl, takeRedirectUrl } from './redirect-url';
 
 describe('redirect URL', () => {

@@ -8,8 +8,9 @@ import { sessionStore } from '../api/session-store';
 import { type TokenUser, userFromToken } from './token-claims';
 
 /**
- * The signed-in session as React sees it (spec section 4): signed in while an unexpired access token is stored; the
- * user's details and functionality reload at once on sign-in and then every 30 minutes.
+ * The signed-in session as React sees it (spec section 4): signed in while an unexpired access token is held (in
+ * memory; a reload restores it from the session cookie, docs/decisions/0206); the user's details and functionality
+ * reload at once on sign-in and then every 30 minutes.
  */
 
 export function useSessionSnapshot() {

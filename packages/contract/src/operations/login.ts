@@ -8,6 +8,7 @@ import {
   LoginRequestSchema,
   RefreshRequestSchema,
   RevokeRequestSchema,
+  SessionCookieHeadersSchema,
   SignInErrorSchema,
 } from '../auth-api';
 import { operation } from '../operation';
@@ -20,6 +21,7 @@ export const login = operation({
   path: '/api/login',
   summary: 'Sign in with username and password (form-encoded)',
   access: 'public',
+  headers: SessionCookieHeadersSchema,
   body: LoginRequestSchema,
   bodyEncoding: 'form',
   response: LoginReplySchema,
@@ -31,14 +33,16 @@ export const dashLogin = operation({
   path: '/api/login/dash',
   summary: 'Issue the analytics (dash) token set for the current session',
   access: 'signed-in',
+  headers: SessionCookieHeadersSchema,
   response: DashLoginReplySchema,
 });
 
 export const refresh = operation({
   method: 'POST',
   path: '/api/login/refresh',
-  summary: 'Exchange a refresh token for new tokens; each refresh token works once',
+  summary: 'Exchange a refresh token (the form field, or the session cookie) for new tokens; each works once',
   access: 'public',
+  headers: SessionCookieHeadersSchema,
   body: RefreshRequestSchema,
   bodyEncoding: 'form',
   response: LoginReplySchema.or(DashLoginReplySchema),
@@ -48,8 +52,9 @@ export const refresh = operation({
 export const revoke = operation({
   method: 'POST',
   path: '/api/login/revoke',
-  summary: 'End the session a refresh token belongs to (sign out)',
+  summary: 'End the session a refresh token (the form field, or the session cookie) belongs to (sign out)',
   access: 'public',
+  headers: SessionCookieHeadersSchema,
   body: RevokeRequestSchema,
   bodyEncoding: 'form',
   response: EmptyReplySchema,

@@ -1,11 +1,13 @@
-import { API } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import { API, LOGIN_ERROR_CODES } from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
+import { invalidField, OAuthFailure } from '../../http/errors.js';
 import { operationRoutes } from '../operation-routes.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
 import { recentSignIns } from './repository.js';
-import { type Caller, signInService } from './service.js';
+import { type Caller, signInService, type WithRefreshToken } from './service.js';
+import { clearSessionCookies, deliveryOf, refreshCookieOf, setSessionCookies } from './session-cookie.js';
 
 const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
@@ -15,21 +17,55 @@ export const callerOf = (request: FastifyRequest): Caller => ({
   log: request.log,
 });
 
+/**
+ * The refresh token a refresh or revoke names: the session cookie's when the request opted into it (the form field is
+ * then not read), else the form field, which is required.
+ */
+function presentedToken(request: FastifyRequest, fromBody: string | undefined): string | undefined {
+  if (deliveryOf(request.headers) === 'cookie') return refreshCookieOf(request);
+  if (fromBody === undefined) throw invalidField('refreshToken', 'required', 'Required');
+  return fromBody;
+}
+
+/** The answer's JSON, with the browser's refresh token set in its cookie. */
+function answer<Reply>(request: FastifyRequest, reply: FastifyReply, { reply: body, cookie }: WithRefreshToken<Reply>) {
+  if (cookie) setSessionCookies(request, reply, cookie);
+  return body;
+}
+
 /** Sign-in, tokens and the cookie notice (spec 7, Auth). */
 export function loginRoutes(throttle: LoginThrottle) {
   return operationRoutes(API.login, (app) => {
     const signIn = signInService({ db: app.database.db, tokens: app.accessTokens, throttle });
     return {
       login: async ({ body, request, reply }) => {
-        const { reply: tokens, themeCode } = await signIn.login(body, callerOf(request));
+        const signedIn = await signIn.login(body, callerOf(request), deliveryOf(request.headers));
         // The sign-in page brands itself from this next time; the web app reloads when it changes (spec 2.1).
-        reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
-        return tokens;
+        reply.setCookie(THEME_COOKIE, signedIn.themeCode, {
+          path: '/',
+          sameSite: 'lax',
+          maxAge: THEME_COOKIE_MAX_AGE_SECONDS,
+        });
+        return answer(request, reply, signedIn);
       },
-      dashLogin: ({ scope, request }) => signIn.dashLogin(scope, principalOf(request).sessionId),
-      refresh: ({ body, request }) => signIn.refresh(body.refreshToken, callerOf(request)),
-      revoke: async ({ body, request }) => {
-        await signIn.revoke(body.refreshToken, callerOf(request));
+      dashLogin: ({ scope, request }) =>
+        signIn.dashLogin(scope, principalOf(request).sessionId, deliveryOf(request.headers)),
+      refresh: async ({ body, request, reply }) => {
+        const delivery = deliveryOf(request.headers);
+        try {
+          const token = presentedToken(request, body.refreshToken);
+          if (token === undefined) throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
+          return answer(request, reply, await signIn.refresh(token, callerOf(request), delivery));
+        } catch (error) {
+          // A cookie the server refuses is of no more use: the browser forgets it, and its signed-in flag with it.
+          if (delivery === 'cookie') clearSessionCookies(request, reply);
+          throw error;
+        }
+      },
+      revoke: async ({ body, request, reply }) => {
+        const token = presentedToken(request, body.refreshToken);
+        if (deliveryOf(request.headers) === 'cookie') clearSessionCookies(request, reply);
+        if (token !== undefined) await signIn.revoke(token, callerOf(request));
         return {};
       },
       acceptCookiePolicy: async ({ scope, body, request }) => {

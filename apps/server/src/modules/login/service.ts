@@ -4,7 +4,13 @@ import type { Kysely } from 'kysely';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens, type Audience } from '../../auth/access-tokens.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../auth/password-hashing.js';
-import { revokeSessionOf, rotate, startSession } from '../../auth/refresh-tokens.js';
+import {
+  type IssuedRefreshToken,
+  revokeSessionOf,
+  rotate,
+  startSession,
+  type TokenDelivery,
+} from '../../auth/refresh-tokens.js';
 import { recordEvent } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import { OAuthFailure, tooManyAttempts } from '../../http/errors.js';
@@ -22,6 +28,25 @@ const decoy = () => {
   decoyHash ??= hashPassword('decoy password that matches no account');
   return decoyHash;
 };
+
+/**
+ * An answer carrying a refresh token: in the JSON for API clients, or beside it for the browser's cookie, which the
+ * route sets (docs/decisions/0206).
+ */
+export type WithRefreshToken<Reply> = { reply: Reply; cookie?: Pick<IssuedRefreshToken, 'token' | 'idleExpiresAt'> };
+
+/** The token in the JSON answer, or (for the cookie) left out of it and handed to the route. */
+function deliver<Reply>(
+  delivery: TokenDelivery,
+  issued: Pick<IssuedRefreshToken, 'token' | 'idleExpiresAt'>,
+  reply: (refreshToken: string | undefined) => Reply,
+): WithRefreshToken<Reply> {
+  if (delivery === 'json') return { reply: reply(issued.token) };
+  return { reply: reply(undefined), cookie: { token: issued.token, idleExpiresAt: issued.idleExpiresAt } };
+}
+
+const withRefreshToken = (refreshToken: string | undefined) =>
+  refreshToken === undefined ? {} : { refresh_token: refreshToken };
 
 /** A user who gave a right password; `viaTemporaryPassword` when it was the forgot-password e-mail's. */
 export type AuthenticatedUser = SignInUser & { viaTemporaryPassword: boolean };
@@ -70,7 +95,8 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
   async function login(
     { username, password, cookiePolicyAccepted }: LoginRequest,
     caller: Caller,
-  ): Promise<{ reply: LoginReply; themeCode: string }> {
+    delivery: TokenDelivery = 'json',
+  ): Promise<WithRefreshToken<LoginReply> & { themeCode: string }> {
     const anonymous = { userId: null, requestId: caller.requestId };
     const gate = await throttle.check(username, caller.address);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
@@ -92,32 +118,35 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
       throw new OAuthFailure(LOGIN_ERROR_CODES.requiresPasswordReset, { firstSignIn: user.awaitingFirstPassword });
     }
     if (!user.cookiePolicyAccepted && !cookiePolicyAccepted) throw new OAuthFailure(LOGIN_ERROR_CODES.cookiesPolicy);
-    const session = await startSession(db, user.id, 'main');
+    const session = await startSession(db, user.id, 'main', new Date(), undefined, delivery);
     await recordEvent(db, {
       action: 'login.succeeded',
       actor,
       details: { address: caller.address, sessionId: session.familyId },
     });
-    return {
-      reply: {
-        token: { access_token: await accessTokenFor(user, session.familyId, 'main'), refresh_token: session.token },
-        expiresIn: ACCESS_TOKEN_SECONDS,
-        roles: user.roles,
-      },
-      themeCode: user.themeCode,
-    };
+    const accessToken = await accessTokenFor(user, session.familyId, 'main');
+    const answer = deliver(delivery, session, (refreshToken) => ({
+      token: { access_token: accessToken, ...withRefreshToken(refreshToken) },
+      expiresIn: ACCESS_TOKEN_SECONDS,
+      roles: user.roles,
+    }));
+    return { ...answer, themeCode: user.themeCode };
   }
 
-  /** The analytics token set of the caller's session. */
-  async function dashLogin(scope: EstateScope, sessionId: string): Promise<DashLoginReply> {
+  /**
+   * The analytics token set of the caller's session. The browser renews it with a new dash login after each refresh
+   * (spec 4), so with the session cookie it gets no refresh token of its own.
+   */
+  async function dashLogin(scope: EstateScope, sessionId: string, delivery: TokenDelivery): Promise<DashLoginReply> {
     const user = await findSignInUser(db, { userId: scope.caller.userId });
     if (!user) throw new Error('signed-in user vanished');
-    const session = await startSession(db, user.id, 'dash', new Date(), sessionId);
+    const refreshToken =
+      delivery === 'json' ? (await startSession(db, user.id, 'dash', new Date(), sessionId)).token : undefined;
     return {
       data: {
         token: {
           access_token: await accessTokenFor(user, sessionId, 'dash'),
-          refresh_token: session.token,
+          ...withRefreshToken(refreshToken),
           expires_in: ACCESS_TOKEN_SECONDS,
         },
       },
@@ -125,8 +154,12 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
   }
 
   /** New tokens for a refresh token, which works once; a reused one ends its whole session. */
-  async function refresh(refreshToken: string, caller: Caller): Promise<LoginReply | DashLoginReply> {
-    const result = await rotate(db, refreshToken);
+  async function refresh(
+    refreshToken: string,
+    caller: Caller,
+    delivery: TokenDelivery = 'json',
+  ): Promise<WithRefreshToken<LoginReply | DashLoginReply>> {
+    const result = await rotate(db, refreshToken, new Date(), delivery);
     if (!result.ok) {
       if (result.reason === 'reused') {
         await recordEvent(db, {
@@ -141,15 +174,15 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
     if (!user) throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
     const accessToken = await accessTokenFor(user, result.familyId, result.audience);
     if (result.audience === 'dash') {
-      return {
-        data: { token: { access_token: accessToken, refresh_token: result.token, expires_in: ACCESS_TOKEN_SECONDS } },
-      };
+      return deliver(delivery, result, (next) => ({
+        data: { token: { access_token: accessToken, ...withRefreshToken(next), expires_in: ACCESS_TOKEN_SECONDS } },
+      }));
     }
-    return {
-      token: { access_token: accessToken, refresh_token: result.token },
+    return deliver(delivery, result, (next) => ({
+      token: { access_token: accessToken, ...withRefreshToken(next) },
       expiresIn: ACCESS_TOKEN_SECONDS,
       roles: user.roles,
-    };
+    }));
   }
 
   /** Ends the session a refresh token belongs to; an unknown token changes nothing. */

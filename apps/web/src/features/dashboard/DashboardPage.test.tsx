@@ -13,7 +13,7 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // The companies are asked for only in a session; the token names the user the welcome greets.
 const claims = btoa(JSON.stringify({ given_name: 'acme.sitemanager' })).replace(/=+$/, '');
-beforeEach(() => sessionStore.setTokens(`header.${claims}.signature`, 'refresh', 3600));
+beforeEach(() => sessionStore.setTokens(`header.${claims}.signature`, 3600));
 afterEach(() => {
   cleanup();
   server.resetHandlers();

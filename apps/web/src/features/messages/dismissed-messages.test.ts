@@ -1,6 +1,6 @@
 import type { Message } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../api/session-store';
+import { createMemoryStorage } from '../../test/memory-storage';
 import { dismissMessage, isDismissed, readDismissed } from './dismissed-messages';
 
 const outage: Message = { id: 1, text: 'Planned maintenance on Sunday', startDate: '2026-11-20T00:00:00.000Z' };
