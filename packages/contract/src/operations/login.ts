@@ -8,6 +8,7 @@ import {
   LoginRequestSchema,
   RefreshRequestSchema,
   RevokeRequestSchema,
+  SecondStepRequestSchema,
   SignInErrorSchema,
 } from '../auth-api';
 import { operation } from '../operation';
@@ -21,6 +22,18 @@ export const login = operation({
   summary: 'Sign in with username and password (form-encoded)',
   access: 'public',
   body: LoginRequestSchema,
+  bodyEncoding: 'form',
+  response: LoginReplySchema,
+  errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },
+});
+
+export const secondStep = operation({
+  method: 'POST',
+  path: '/api/login/secondStep',
+  summary:
+    "Complete a sign-in that answered second_step_required: its challenge, and a code from the user's authenticator app or one of their recovery codes (form-encoded)",
+  access: 'public',
+  body: SecondStepRequestSchema,
   bodyEncoding: 'form',
   response: LoginReplySchema,
   errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },
