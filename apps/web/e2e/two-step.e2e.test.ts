@@ -54,13 +54,16 @@ describe('two-step verification', () => {
     const usedStep = stepNow();
     await codeField.fill(codeNow(key));
     await codeField.press('Enter');
-    const codes = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    const codeList = card.getByRole('list', { name: 'Recovery codes' });
+    await codeList.waitFor();
+    const codes = await codeList.getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
     await expectAccessible(page);
     await takeScreenshot(page, 'two-step-recovery-codes', DESKTOP);
     await card.getByRole('button', { name: 'I have saved them' }).click();
     await card.getByText('Two-step verification is on', { exact: false }).waitFor();
     await card.getByText('10 of 10 recovery codes left.').waitFor();
+    await takeScreenshot(page, 'two-step-on', DESKTOP);
     await signOut(page);
 
     // With a recovery code, chosen instead of the app's code, typed in capitals.
@@ -83,6 +86,20 @@ describe('two-step verification', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+
+    // Removed again, confirmed with the password: the sign-in is the password's alone once more.
+    await page.goto('/account');
+    await card.getByRole('button', { name: 'Remove authenticator app' }).click();
+    await card.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await expectAccessible(page);
+    await takeScreenshot(page, 'two-step-remove', DESKTOP);
+    await card.getByRole('button', { name: 'Remove', exact: true }).click();
+    await card.getByText('Two-step verification is off.', { exact: false }).waitFor();
+    await signOut(page);
+    await page.getByLabel('Username').fill('acme.finance');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
 
     const { failedRequests, pageErrors, cspViolations } = await problems();
     expect({ pageErrors, cspViolations }).toEqual({ pageErrors: [], cspViolations: [] });

@@ -21,7 +21,7 @@ import { callOperation, operationQuery, refusedField, serverErrorMessage } from 
 import { TextInput } from '../../components/form/TextInput';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
-import { formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { saveBlob } from '../../lib/save-file';
 import { PasswordField } from '../passwords/PasswordField';
 import { AuthenticatorSetup } from './AuthenticatorSetup';
@@ -67,10 +67,8 @@ export function TwoStepCard() {
         <AuthenticatorSetup
           setup={stage.setup}
           onCancel={backToStatus}
-          onConfirmed={(recoveryCodes) => {
-            notify({ message: 'Two-step verification is on.', severity: 'success' });
-            setStage({ kind: 'codes', recoveryCodes });
-          }}
+          // The codes' own screen says it is on; it must have the user's attention, not a snackbar.
+          onConfirmed={(recoveryCodes) => setStage({ kind: 'codes', recoveryCodes })}
         />
       );
     }
@@ -99,7 +97,7 @@ export function TwoStepCard() {
         <Stack spacing={1} aria-busy="true">
           <Skeleton width="80%" />
           <Skeleton width="60%" />
-          <Skeleton variant="rounded" width={220} height={36} />
+          <Skeleton variant="rounded" width={220} height="2.25rem" />
         </Stack>
       );
     }
@@ -128,8 +126,8 @@ export function TwoStepCard() {
     return (
       <Stack spacing={2}>
         <Typography variant="body2">
-          Two-step verification is on: signing in asks for a code from your authenticator app, added{' '}
-          {formatDateTime(authenticator.addedAt)}.
+          Two-step verification is on: signing in asks for a code from your authenticator app, set up on{' '}
+          {formatDate(authenticator.addedAt)}.
         </Typography>
         <Typography variant="body2">
           {recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
