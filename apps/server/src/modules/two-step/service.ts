@@ -190,20 +190,27 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     caller: Requester,
     failedAction: string,
   ): Promise<number> {
-    const gate = await throttles.secondStep.check(throttleKey(userId), caller.address);
-    if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
+    await throttleCodes(userId, caller);
     const result = checkAuthenticatorCode(openSecret(userId, authenticator), code, authenticator.lastUsedStep);
     if (result.accepted) {
       await throttles.secondStep.recordSuccess(throttleKey(userId));
       return result.step;
     }
-    const next = await throttles.secondStep.recordFailure(throttleKey(userId), caller.address);
-    await recordEvent(db, {
-      action: failedAction,
-      actor: actorOf(userId, caller),
-      details: { with: 'code', reused: result.reused, address: caller.address },
-    });
+    const next = await wrongCodeGiven(userId, caller, failedAction, { with: 'code', reused: result.reused });
     throw refusal(next, wrongCode());
+  }
+
+  /** Refuses with 429 while the user's codes are throttled. */
+  async function throttleCodes(userId: number, caller: Requester) {
+    const gate = await throttles.secondStep.check(throttleKey(userId), caller.address);
+    if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
+  }
+
+  /** Counts a wrong code against the user, and records it as `action`; answers the throttle's new state. */
+  async function wrongCodeGiven(userId: number, caller: Requester, action: string, details: Record<string, unknown>) {
+    const next = await throttles.secondStep.recordFailure(throttleKey(userId), caller.address);
+    await recordEvent(db, { action, actor: actorOf(userId, caller), details: { ...details, address: caller.address } });
+    return next;
   }
 
   /**
@@ -235,21 +242,17 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
   ): Promise<{ userId: number; factor: SecondFactor }> {
     const userId = await challengeUser(db, challenge, now);
     if (userId === undefined) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
-    const gate = await throttles.secondStep.check(throttleKey(userId), caller.address);
-    if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
+    await throttleCodes(userId, caller);
     const factor: SecondFactor = answer.code === undefined ? 'recovery_code' : 'authenticator';
     const use = await secondFactorUse(userId, answer, now);
-    const actor = actorOf(userId, caller);
     if (!use.right) {
-      const next = await throttles.secondStep.recordFailure(throttleKey(userId), caller.address);
-      await recordEvent(db, {
-        action: 'login.second_step_failed',
-        actor,
-        details: { with: factor, reused: use.reused, address: caller.address },
+      const next = await wrongCodeGiven(userId, caller, 'login.second_step_failed', {
+        with: factor,
+        reused: use.reused,
       });
       throw refusal(next, new OAuthFailure(LOGIN_ERROR_CODES.invalidCode));
     }
-    await writeAs(db, actor, async (trx) => {
+    await writeAs(db, actorOf(userId, caller), async (trx) => {
       if (!(await useChallenge(trx, challenge, now))) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
       // Two requests racing with the same code or recovery code: only the first uses it.
       if (!(await use.useUp(trx))) throw new OAuthFailure(LOGIN_ERROR_CODES.invalidCode);

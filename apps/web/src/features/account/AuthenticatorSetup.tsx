@@ -13,7 +13,7 @@ import { TextInput } from '../../components/form/TextInput';
 const QR_CODE_PIXELS = 200;
 
 /** The key as an app's manual entry shows it: groups of four, easier to read out and type. */
-export function groupedKey(secret: string): string {
+function groupedKey(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
