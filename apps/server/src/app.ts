@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { PrincipalCache } from './auth/principal-cache.js';
 import { registerRouteAccess } from './auth/route-access.js';
+import { loadSecretBox, type SecretBox } from './auth/secret-box.js';
 import { loadSigningKey } from './auth/signing-key.js';
 import { type BroadbandCarriers, buildBroadbandCarriers, faultCarriersOf } from './carriers/broadband-carriers.js';
 import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     config: Config;
     accessTokens: AccessTokens;
+    /** Encrypts what the portal keeps secret at rest: ENCRYPTION_KEY's, or the database's key (decision 0207). */
+    secretBox: SecretBox;
     /** The signed-in callers this server keeps until the database announces a change (docs/decisions/0190). */
     principals: PrincipalCache;
     mailer: Mailer;
@@ -143,6 +146,7 @@ async function registerHttp(
   preventApiCaching(app);
   const accessTokens = createAccessTokens(await loadSigningKey(app.database.db, config));
   app.decorate('accessTokens', accessTokens);
+  app.decorate('secretBox', await loadSecretBox(app.database.db, config));
   const mailer = createMailer(config);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());

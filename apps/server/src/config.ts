@@ -82,6 +82,7 @@ const EnvSchema = z.object({
     .regex(/^[^@<>]*<[^@<>\s]+@[^@<>\s]+>$|^[^@<>\s]+@[^@<>\s]+$/, 'must be an address or Name <address>')
     .default('Business Portal <no-reply@portal.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: TrustProxySchema.default(false),
   // The bearer token Prometheus sends for /metrics; unset, /metrics answers 404 (docs/decisions/0199).
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -149,6 +150,11 @@ export type Config = {
   mailFrom: string;
   /** Signs access tokens; unset, a random one is kept in the database, shared by every server on it (decision 0195). */
   jwtSecret: string | undefined;
+  /**
+   * Encrypts the secrets the portal keeps (the authenticator apps' keys); unset, a random key is kept in the
+   * database, shared by every server on it (decision 0207).
+   */
+  encryptionKey: string | undefined;
   /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
    * client (so a forged header cannot dodge the sign-in throttle). */
   trustProxy: TrustProxy;
@@ -249,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     tracing: tracingOn(e.OTEL_TRACES_EXPORTER),

@@ -15,6 +15,7 @@ export async function renderOpenApiDocument(): Promise<string> {
       SEED: 'none',
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'openapi-rendering-only-secret-32-chars',
+      ENCRYPTION_KEY: 'openapi-rendering-only-key-of-32-chars',
       // An empty database knows no upload: nothing to sweep in whatever folder the default settings name.
       UPLOAD_SWEEP: 'off',
       // Nor any work beside the requests: the empty database has none of their tables.

@@ -35,6 +35,12 @@ export const LOGIN_ERROR_CODES = {
   invalidGrant: 'invalid_grant',
   requiresPasswordReset: 'requires_password_reset',
   cookiesPolicy: 'cookies_policy',
+  /** The password was right; the user has a second factor to give (docs/decisions/0207). */
+  secondStepRequired: 'second_step_required',
+  /** The second step's code was wrong. */
+  invalidCode: 'invalid_code',
+  /** The second step's challenge is unknown, used or past its five minutes: sign in again. */
+  challengeExpired: 'challenge_expired',
 } as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[keyof typeof LOGIN_ERROR_CODES];
 

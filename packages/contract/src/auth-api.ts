@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiErrorSchema, LOGIN_ERROR_CODES } from './api';
 import { RoleSchema } from './permission-schemas';
 import { ApiDateTimeSchema } from './primitives';
+import { authenticatorCodeOf, recoveryCodeOf, SECOND_FACTORS, TWO_STEP_MESSAGES } from './rules/two-step-codes';
 import { SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from './session-cookie';
 
 // Request and reply shapes of the sign-in calls (spec section 7, Auth). Bodies are form-encoded, as the spec says.
@@ -65,17 +66,54 @@ export const OAuthErrorSchema = z.object({
     LOGIN_ERROR_CODES.invalidGrant,
     LOGIN_ERROR_CODES.requiresPasswordReset,
     LOGIN_ERROR_CODES.cookiesPolicy,
+    LOGIN_ERROR_CODES.secondStepRequired,
+    LOGIN_ERROR_CODES.invalidCode,
+    LOGIN_ERROR_CODES.challengeExpired,
     'invalid_request',
   ]),
   error_description: z.string(),
   /** With requires_password_reset: a new account, whose user sets their first password (decision 0139). */
   first_sign_in: z.literal(true).optional(),
+  /**
+   * With second_step_required (decision 0207): what `POST /api/login/secondStep` completes the sign-in with, once,
+   * within `expires_in` seconds, and the factors the user may give there.
+   */
+  challenge: z.string().optional(),
+  factors: z.array(z.enum(SECOND_FACTORS)).optional(),
+  expires_in: z.number().int().positive().optional(),
   requestId: z.string().optional(),
 });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;
 
 /** Credentials problems answer in OAuth's shape (decision 0011); a malformed request in the one error shape. */
 export const SignInErrorSchema = OAuthErrorSchema.or(ApiErrorSchema);
+
+/** Six digits from an authenticator app; spaces are left out. */
+export const AuthenticatorCodeSchema = z
+  .string()
+  .max(20)
+  .refine((text) => authenticatorCodeOf(text) !== undefined, TWO_STEP_MESSAGES.authenticatorCodeFormat)
+  .transform((text) => authenticatorCodeOf(text) ?? '');
+
+/** One of the user's recovery codes, as shown (`abcde-12345`) or typed without the dash, in either case. */
+export const RecoveryCodeSchema = z
+  .string()
+  .max(30)
+  .refine((text) => recoveryCodeOf(text) !== undefined, TWO_STEP_MESSAGES.recoveryCodeFormat)
+  .transform((text) => recoveryCodeOf(text) ?? '');
+
+/** The second step of a sign-in (decision 0207): the login answer's challenge, and a code or a recovery code. */
+export const SecondStepRequestSchema = z
+  .object({
+    challenge: z.string().min(1).max(200),
+    code: AuthenticatorCodeSchema.optional(),
+    recoveryCode: RecoveryCodeSchema.optional(),
+  })
+  .superRefine((request, context) => {
+    if ((request.code === undefined) === (request.recoveryCode === undefined)) {
+      context.addIssue({ code: 'custom', path: ['code'], message: 'Send either code or recoveryCode' });
+    }
+  });
 
 export const AcceptCookiePolicyRequestSchema = z.object({
   isAccepted: FormBoolean,

@@ -34,6 +34,7 @@ export * from './routes';
 export * from './rules/functionality-ticks';
 export * from './rules/sim-number';
 export * from './rules/text-fields';
+export * from './rules/two-step-codes';
 export * from './search-links';
 export * from './session-cookie';
 export * from './side-menu';

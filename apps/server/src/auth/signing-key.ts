@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { sharedServerSecret } from './server-secrets.js';
 
 const SECRET_NAME = 'jwt-signing-key';
 
@@ -17,23 +18,7 @@ export async function loadSigningKey(
   options: { jwtSecret: string | undefined; dataDir: string },
 ): Promise<Uint8Array> {
   if (options.jwtSecret) return new TextEncoder().encode(options.jwtSecret);
-  const stored = await storedKey(db);
-  if (stored) return stored;
-  const candidate = (await keyFileOf(options.dataDir)) ?? randomBytes(48);
-  // Servers starting together may each propose one: the first row wins and all of them read it.
-  await db
-    .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: Buffer.from(candidate) })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const key = await storedKey(db);
-  if (!key) throw new Error('The signing key could not be stored in the database');
-  return key;
-}
-
-async function storedKey(db: Kysely<Database>): Promise<Uint8Array | undefined> {
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
-  return row ? new Uint8Array(row.value) : undefined;
+  return sharedServerSecret(db, SECRET_NAME, async () => (await keyFileOf(options.dataDir)) ?? randomBytes(48));
 }
 
 /** The key file earlier versions wrote under DATA_DIR, if this server has one. */

@@ -410,6 +410,31 @@ export type TemporaryPasswordsTable = {
   created_at: DefaultTimestamp;
   expires_at: Timestamp;
 };
+/** A user's authenticator app (decision 0207): its sealed key, counted once confirmed. */
+export type UserAuthenticatorsTable = {
+  user_id: number;
+  secret_sealed: Buffer;
+  created_at: DefaultTimestamp;
+  confirmed_at: Timestamp | null;
+  /** The newest 30-second step whose code was accepted; codes of it or before are refused. */
+  last_used_step: number | null;
+};
+export type RecoveryCodesTable = {
+  id: Identity;
+  user_id: number;
+  code_hash: string;
+  created_at: DefaultTimestamp;
+  used_at: Timestamp | null;
+};
+/** The second step of a sign-in whose password was right: by its token's hash, once, until expires_at. */
+export type SignInChallengesTable = {
+  id: Identity;
+  token_hash: string;
+  user_id: number;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
 export type CookieConsentsTable = {
   id: Identity;
   user_id: number;
@@ -495,6 +520,9 @@ export type Database = {
   faqs: FaqsTable;
   refresh_tokens: RefreshTokensTable;
   temporary_passwords: TemporaryPasswordsTable;
+  user_authenticators: UserAuthenticatorsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   cookie_consents: CookieConsentsTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
@@ -743,6 +771,9 @@ export const databaseColumns = {
     'revoked_at',
   ],
   temporary_passwords: ['user_id', 'password_hash', 'created_at', 'expires_at'],
+  user_authenticators: ['user_id', 'secret_sealed', 'created_at', 'confirmed_at', 'last_used_step'],
+  recovery_codes: ['id', 'user_id', 'code_hash', 'created_at', 'used_at'],
+  sign_in_challenges: ['id', 'token_hash', 'user_id', 'created_at', 'expires_at', 'used_at'],
   cookie_consents: ['id', 'user_id', 'is_accepted', 'consent_date', 'recorded_at', 'policy_version'],
   demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
   audit_log: [

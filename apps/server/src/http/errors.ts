@@ -36,6 +36,9 @@ const OAUTH_DESCRIPTIONS: Record<LoginErrorCode | 'invalid_request', string> = {
   invalid_grant: 'Invalid username or password.',
   requires_password_reset: 'The password must be changed before signing in.',
   cookies_policy: 'The cookie policy must be accepted before signing in.',
+  second_step_required: 'A code from the authenticator app (or a recovery code) is needed to finish signing in.',
+  invalid_code: 'The code is not right.',
+  challenge_expired: 'The sign-in has expired. Sign in with the password again.',
   invalid_request: 'The request is not valid.',
 };
 
@@ -43,8 +46,12 @@ const OAUTH_DESCRIPTIONS: Record<LoginErrorCode | 'invalid_request', string> = {
 export class OAuthFailure extends Error {
   constructor(
     readonly error: LoginErrorCode | 'invalid_request',
-    /** With requires_password_reset: the account is new and its user sets a first password (decision 0139). */
-    readonly options: { firstSignIn?: boolean } = {},
+    readonly options: {
+      /** With requires_password_reset: the account is new and its user sets a first password (decision 0139). */
+      firstSignIn?: boolean;
+      /** With second_step_required: what completes the sign-in, and with which factors (decision 0207). */
+      secondStep?: { challenge: string; factors: readonly string[]; expiresIn: number };
+    } = {},
   ) {
     super(OAUTH_DESCRIPTIONS[error]);
     this.name = 'OAuthFailure';
@@ -107,9 +114,13 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof OAuthFailure) {
       request.log.info({ statusCode: 400, code: error.error }, 'sign-in refused');
       const firstSignIn = error.options.firstSignIn ? { first_sign_in: true } : {};
+      const { secondStep } = error.options;
+      const step = secondStep
+        ? { challenge: secondStep.challenge, factors: secondStep.factors, expires_in: secondStep.expiresIn }
+        : {};
       return reply
         .code(400)
-        .send({ error: error.error, error_description: error.message, ...firstSignIn, requestId: request.id });
+        .send({ error: error.error, error_description: error.message, ...firstSignIn, ...step, requestId: request.id });
     }
     if (error instanceof HttpError) reply.headers(error.headers);
     if (isDatabaseUnavailable(error)) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));

@@ -37,6 +37,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   docs: 'This reference.',
   login: 'Sign-in, the token set and its renewal, sign-out, the cookie notice, and the caller’s recent sign-ins.',
   passwords: 'Changing, resetting and choosing a password.',
+  twoStep: 'Two-step verification of the caller’s own account: the authenticator app and the recovery codes.',
   profiles: 'The user profiles (Company Administrator, Site Manager, Team Leader, ...) and their functionality.',
   partners: 'The reseller whose portal it is: branding, FAQ and contact details.',
   messages: 'The reseller’s banner messages.',

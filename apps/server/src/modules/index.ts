@@ -22,6 +22,7 @@ import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { teamRoutes } from './teams/routes.js';
+import { twoStepRoutes } from './two-step/routes.js';
 import { usageRoutes } from './usage/routes.js';
 import { userRoutes } from './users/routes.js';
 
@@ -32,10 +33,16 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   // The fault report's images: parsed as a stream by its route, never buffered (docs/decisions/0098).
   await app.register(multipart);
   await app.register(cookie);
-  const throttles = { signIn: loginThrottle(app, 'sign-in'), recovery: loginThrottle(app, 'recovery') };
+  const throttles = {
+    signIn: loginThrottle(app, 'sign-in'),
+    recovery: loginThrottle(app, 'recovery'),
+    // Authenticator and recovery codes, per user (decision 0207).
+    secondStep: loginThrottle(app, 'second-step'),
+  };
   await app.register(docsRoutes);
-  await app.register(loginRoutes(throttles.signIn));
+  await app.register(loginRoutes(throttles));
   await app.register(passwordRoutes(throttles));
+  await app.register(twoStepRoutes(throttles));
   await app.register(profileRoutes);
   await app.register(partnerRoutes);
   await app.register(messageRoutes);

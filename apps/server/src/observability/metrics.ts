@@ -49,7 +49,7 @@ function observeHeapAfterFullCollections(app: FastifyInstance, registry: Registr
   const observer = new PerformanceObserver((list) => {
     const full = list
       .getEntries()
-      .some((entry) => (entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+      .some((entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
     if (full) gauge.set(process.memoryUsage().heapUsed);
   });
   observer.observe({ entryTypes: ['gc'] });

@@ -19,6 +19,8 @@ const context = useDemoApp();
 /** The routes that are public on purpose; everything else under /api must refuse a caller without a valid token. */
 const PUBLIC = new Set([
   'POST /api/login',
+  // The second step of a sign-in: authenticated by its challenge, which only a right password gets (decision 0207).
+  'POST /api/login/secondStep',
   'POST /api/login/refresh',
   'POST /api/login/revoke',
   'POST /api/login/forgotPassword',

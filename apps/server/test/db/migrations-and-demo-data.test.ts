@@ -54,6 +54,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0023-stored-files',
       '0024-carrier-request-ids',
       '0025-scheduled-tasks',
+      '0026-two-step-verification',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

@@ -139,6 +139,13 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       cookiePolicyAccepted: 'true',
     }),
   },
+  // Nobody the sweeps sign in has a second factor: the challenge is unknown, and nothing is used up.
+  'login.secondStep': { body: () => ({ challenge: 'sweep-challenge-of-no-sign-in', code: '123456' }) },
+  // A setup's code is refused unless right (and the sweeps never know the key); with no app set up, a removal or new
+  // codes answer 409 before the password is checked, so no demo account's password count grows.
+  'twoStep.confirmAuthenticator': { body: () => ({ code: '123456' }) },
+  'twoStep.removeAuthenticator': { body: () => ({ password: DEMO_PASSWORD }) },
+  'twoStep.replaceRecoveryCodes': { body: () => ({ password: DEMO_PASSWORD }) },
   'login.refresh': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'login.revoke': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'login.acceptCookiePolicy': { body: () => ({ isAccepted: true, date: '2026-11-21T09:30:00Z' }) },

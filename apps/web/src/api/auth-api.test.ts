@@ -119,6 +119,56 @@ describe('login', () => {
   });
 });
 
+describe('the second step of a sign-in (decision 0207)', () => {
+  const required = {
+    error: 'second_step_required',
+    error_description: 'x',
+    challenge: 'challenge-1',
+    factors: ['authenticator', 'recovery_code'],
+    expires_in: 300,
+  };
+
+  it('hands on the challenge and factors of a right password, signed in to nothing yet', async () => {
+    const { auth, session, calls } = loginAnswer(json(400, required));
+    await expect(auth.login('ann', 'secret', { cookiePolicyAccepted: true })).resolves.toEqual({
+      ok: false,
+      reason: 'second_step_required',
+      secondStep: { challenge: 'challenge-1', factors: ['authenticator', 'recovery_code'], expiresIn: 300 },
+    });
+    expect(calls.map((call) => call.path)).toEqual(['/api/login']);
+    expect(session.isSignedIn()).toBe(false);
+  });
+
+  it('completes it with a code as the login does: tokens, the dash login, then the consent', async () => {
+    const context = setup((call: Call) => {
+      if (call.path === '/api/login/secondStep') return json(200, loginOk);
+      if (call.path === '/api/login/dash') return json(200, dashOk);
+      return json(200, {});
+    });
+    const auth = createAuthApi(context.client);
+    await expect(
+      auth.completeSecondStep('challenge-1', { code: '123456' }, { cookiePolicyAccepted: true }),
+    ).resolves.toEqual({ ok: true, roles: ['customer'] });
+    expect(context.calls.map((call) => call.path)).toEqual([
+      '/api/login/secondStep',
+      '/api/login/dash',
+      '/api/login/acceptCookiePolicy',
+    ]);
+    expect(context.calls[0]?.body).toBe('challenge=challenge-1&code=123456');
+    expect(context.session.getTokens()?.accessToken).toBe('main-1');
+  });
+
+  it.each(['invalid_code', 'challenge_expired'])('maps %s', async (error) => {
+    const context = setup(() => json(400, { error, error_description: 'x' }));
+    const auth = createAuthApi(context.client);
+    await expect(
+      auth.completeSecondStep('challenge-1', { recoveryCode: 'abcde-12345' }, { cookiePolicyAccepted: true }),
+    ).resolves.toEqual({ ok: false, reason: error });
+    expect(context.calls[0]?.body).toBe('challenge=challenge-1&recoveryCode=abcde-12345');
+    expect(context.session.isSignedIn()).toBe(false);
+  });
+});
+
 describe('logout', () => {
   for (const outcome of ['succeeds', 'fails', 'cannot reach the server'] as const) {
     it(`revokes the session cookie's token and clears the session only afterwards when revoke ${outcome}`, async () => {

@@ -1,4 +1,4 @@
-import type { LoginErrorCode, Role } from '@portal/contract';
+import type { LoginErrorCode, LoginReply, Role, SecondFactor } from '@portal/contract';
 import { type ApiClient, ApiError, apiClient } from './client';
 import { callOperation } from './operations';
 import { tellOtherTabsSignedOut } from './session-channel';
@@ -10,10 +10,22 @@ import { tellOtherTabsSignedOut } from './session-channel';
 
 export type LoginFailureReason = LoginErrorCode | 'unexpected' | 'server' | 'too_many_attempts';
 
-/** `firstSignIn` with requires_password_reset: a new account, whose user sets their first password (decision 0139). */
+/** With second_step_required: what the sign-in's second step is completed with, and how (decision 0207). */
+export type SecondStep = { challenge: string; factors: SecondFactor[]; expiresIn: number };
+
+/**
+ * `firstSignIn` with requires_password_reset: a new account, whose user sets their first password (decision 0139);
+ * `secondStep` with second_step_required.
+ */
 export type LoginResult =
   | { ok: true; roles: Role[] }
-  | { ok: false; reason: LoginFailureReason; retryAfterSeconds?: number; firstSignIn?: boolean };
+  | {
+      ok: false;
+      reason: LoginFailureReason;
+      retryAfterSeconds?: number;
+      firstSignIn?: boolean;
+      secondStep?: SecondStep;
+    };
 
 /** A failed change names the form field the server blamed (`currentPassword` for a wrong one), when it did. */
 export type ChangePasswordResult = { ok: true } | { ok: false; message: string; code?: string; field?: string };
@@ -52,11 +64,20 @@ function loginFailure(error: unknown, loginCodes: ReadonlySet<string>): Extract<
   const code = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
   if (code !== undefined && loginCodes.has(code)) {
     const firstSignIn = isRecord(body) && body.first_sign_in === true;
+    const secondStep = secondStepOf(body);
+    if (secondStep) return { ok: false, reason: code as LoginErrorCode, secondStep };
     return firstSignIn
       ? { ok: false, reason: code as LoginErrorCode, firstSignIn }
       : { ok: false, reason: code as LoginErrorCode };
   }
   return { ok: false, reason: 'unexpected' };
+}
+
+/** The second step the body of a second_step_required answer names, if it names one whole. */
+function secondStepOf(body: unknown): SecondStep | undefined {
+  if (!isRecord(body) || typeof body.challenge !== 'string' || !Array.isArray(body.factors)) return undefined;
+  const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 0;
+  return { challenge: body.challenge, factors: body.factors as SecondFactor[], expiresIn };
 }
 
 export interface LoginOptions {
@@ -79,15 +100,39 @@ export function createAuthApi(client: ApiClient) {
     );
   }
 
-  async function login(username: string, password: string, options: LoginOptions): Promise<LoginResult> {
+  function login(username: string, password: string, options: LoginOptions): Promise<LoginResult> {
+    return signInWith(
+      (loginOperations) =>
+        callOperation(
+          loginOperations.login,
+          { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
+          { client },
+        ),
+      options,
+    );
+  }
+
+  /** The second step of a sign-in (decision 0207): the challenge, and a code or a recovery code. */
+  function completeSecondStep(
+    challenge: string,
+    answer: { code: string } | { recoveryCode: string },
+    options: LoginOptions,
+  ): Promise<LoginResult> {
+    return signInWith(
+      (loginOperations) => callOperation(loginOperations.secondStep, { body: { challenge, ...answer } }, { client }),
+      options,
+    );
+  }
+
+  /** The login flow of spec 4 after the request that answers the tokens: the dash login, then the consent. */
+  async function signInWith(
+    request: (operations: Awaited<ReturnType<typeof loadOperations>>['loginOperations']) => Promise<LoginReply>,
+    options: LoginOptions,
+  ): Promise<LoginResult> {
     let roles: Role[];
     try {
       const { loginOperations } = await loadOperations();
-      const reply = await callOperation(
-        loginOperations.login,
-        { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
-        { client },
-      );
+      const reply = await request(loginOperations);
       // The refresh token went into the server's HttpOnly cookie (docs/decisions/0206).
       session.setTokens(reply.token.access_token, reply.expiresIn);
       session.setRoles(reply.roles);
@@ -169,10 +214,10 @@ export function createAuthApi(client: ApiClient) {
     }
   }
 
-  return { login, logout, changePassword, forgotPassword, acceptCookiePolicy };
+  return { login, completeSecondStep, logout, changePassword, forgotPassword, acceptCookiePolicy };
 }
 
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
 const authApi = createAuthApi(apiClient);
-export const { login, logout, changePassword, forgotPassword, acceptCookiePolicy } = authApi;
+export const { login, completeSecondStep, logout, changePassword, forgotPassword, acceptCookiePolicy } = authApi;

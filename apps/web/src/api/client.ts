@@ -94,6 +94,7 @@ export const REFRESH_FAILED_MESSAGE = 'Refresh token failed.';
 /** The calls with token rules of their own (spec 7). */
 const AUTH_PATHS = {
   login: FIRST_LOAD_PATHS.login,
+  secondStep: FIRST_LOAD_PATHS.secondStep,
   dash: FIRST_LOAD_PATHS.dashLogin,
   refresh: FIRST_LOAD_PATHS.refresh,
   revoke: FIRST_LOAD_PATHS.revoke,
@@ -112,10 +113,20 @@ export function apiArea(path: string): string | undefined {
 
 type AuthCall = 'none' | 'main-only' | 'all';
 
-/** Which bearer tokens a call carries (spec 7): none on sign-in, refresh and revoke; the dash login only the main. */
+const WITHOUT_TOKENS = new Set<string>([
+  AUTH_PATHS.login,
+  AUTH_PATHS.secondStep,
+  AUTH_PATHS.refresh,
+  AUTH_PATHS.revoke,
+]);
+
+/**
+ * Which bearer tokens a call carries (spec 7): none on sign-in (both its steps), refresh and revoke; the dash login
+ * only the main.
+ */
 function tokensFor(path: string): AuthCall {
   const normal = `/${normalPath(path)}`;
-  if (normal === AUTH_PATHS.login || normal === AUTH_PATHS.refresh || normal === AUTH_PATHS.revoke) return 'none';
+  if (WITHOUT_TOKENS.has(normal)) return 'none';
   if (normal === AUTH_PATHS.dash) return 'main-only';
   return 'all';
 }

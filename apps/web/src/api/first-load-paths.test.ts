@@ -12,6 +12,7 @@ describe('FIRST_LOAD_PATHS', () => {
   it("are the paths of the contract's operations", () => {
     expect(FIRST_LOAD_PATHS).toEqual({
       login: loginOperations.login.path,
+      secondStep: loginOperations.secondStep.path,
       dashLogin: loginOperations.dashLogin.path,
       refresh: loginOperations.refresh.path,
       revoke: loginOperations.revoke.path,

@@ -6,6 +6,7 @@
  */
 export const FIRST_LOAD_PATHS = {
   login: '/api/login',
+  secondStep: '/api/login/secondStep',
   dashLogin: '/api/login/dash',
   refresh: '/api/login/refresh',
   revoke: '/api/login/revoke',

@@ -18,6 +18,7 @@ import * as profiles from './profiles';
 import * as search from './search';
 import * as sites from './sites';
 import * as teams from './teams';
+import * as twoStep from './two-step';
 import * as usage from './usage';
 import * as users from './users';
 
@@ -33,6 +34,7 @@ export const API = {
   docs,
   login,
   passwords,
+  twoStep,
   profiles,
   partners,
   messages,
@@ -108,5 +110,6 @@ export * as profileOperations from './profiles';
 export * as searchOperations from './search';
 export * as siteOperations from './sites';
 export * as teamOperations from './teams';
+export * as twoStepOperations from './two-step';
 export * as usageOperations from './usage';
 export * as userOperations from './users';

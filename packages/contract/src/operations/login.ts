@@ -8,6 +8,7 @@ import {
   LoginRequestSchema,
   RefreshRequestSchema,
   RevokeRequestSchema,
+  SecondStepRequestSchema,
   SessionCookieHeadersSchema,
   SignInErrorSchema,
 } from '../auth-api';
@@ -23,6 +24,19 @@ export const login = operation({
   access: 'public',
   headers: SessionCookieHeadersSchema,
   body: LoginRequestSchema,
+  bodyEncoding: 'form',
+  response: LoginReplySchema,
+  errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },
+});
+
+export const secondStep = operation({
+  method: 'POST',
+  path: '/api/login/secondStep',
+  summary:
+    "Complete a sign-in that answered second_step_required: its challenge, and a code from the user's authenticator app or one of their recovery codes (form-encoded)",
+  access: 'public',
+  headers: SessionCookieHeadersSchema,
+  body: SecondStepRequestSchema,
   bodyEncoding: 'form',
   response: LoginReplySchema,
   errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },

@@ -1,10 +1,11 @@
-import { API, LOGIN_ERROR_CODES } from '@portal/contract';
+import { API, LOGIN_ERROR_CODES, type LoginReply } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
 import { invalidField, OAuthFailure } from '../../http/errors.js';
 import { operationRoutes } from '../operation-routes.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
+import { type TwoStepDependencies, twoStepService } from '../two-step/service.js';
 import { recentSignIns } from './repository.js';
 import { type Caller, signInService, type WithRefreshToken } from './service.js';
 import { clearSessionCookies, deliveryOf, refreshCookieOf, setSessionCookies } from './session-cookie.js';
@@ -33,21 +34,29 @@ function answer<Reply>(request: FastifyRequest, reply: FastifyReply, { reply: bo
   return body;
 }
 
-/** Sign-in, tokens and the cookie notice (spec 7, Auth). */
-export function loginRoutes(throttle: LoginThrottle) {
+/** Sign-in, tokens and the cookie notice (spec 7, Auth), and the second step of a sign-in (decision 0207). */
+export function loginRoutes(throttles: { signIn: LoginThrottle } & TwoStepDependencies['throttles']) {
   return operationRoutes(API.login, (app) => {
-    const signIn = signInService({ db: app.database.db, tokens: app.accessTokens, throttle });
+    const db = app.database.db;
+    const twoStep = twoStepService({ db, secrets: app.secretBox, throttles });
+    const signIn = signInService({ db, tokens: app.accessTokens, throttle: throttles.signIn, twoStep });
+    /**
+     * The tokens of a sign-in (the browser's refresh token in its cookie), and the theme the sign-in page brands
+     * itself with next time (spec 2.1); the web app reloads when it changes.
+     */
+    const signedIn = (
+      { themeCode, ...tokens }: WithRefreshToken<LoginReply> & { themeCode: string },
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => {
+      reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
+      return answer(request, reply, tokens);
+    };
     return {
-      login: async ({ body, request, reply }) => {
-        const signedIn = await signIn.login(body, callerOf(request), deliveryOf(request.headers));
-        // The sign-in page brands itself from this next time; the web app reloads when it changes (spec 2.1).
-        reply.setCookie(THEME_COOKIE, signedIn.themeCode, {
-          path: '/',
-          sameSite: 'lax',
-          maxAge: THEME_COOKIE_MAX_AGE_SECONDS,
-        });
-        return answer(request, reply, signedIn);
-      },
+      login: async ({ body, request, reply }) =>
+        signedIn(await signIn.login(body, callerOf(request), deliveryOf(request.headers)), request, reply),
+      secondStep: async ({ body, request, reply }) =>
+        signedIn(await signIn.completeSecondStep(body, callerOf(request), deliveryOf(request.headers)), request, reply),
       dashLogin: ({ scope, request }) =>
         signIn.dashLogin(scope, principalOf(request).sessionId, deliveryOf(request.headers)),
       refresh: async ({ body, request, reply }) => {

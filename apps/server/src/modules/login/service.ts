@@ -1,4 +1,10 @@
-import { type DashLoginReply, LOGIN_ERROR_CODES, type LoginReply, type LoginRequest } from '@portal/contract';
+import {
+  type DashLoginReply,
+  LOGIN_ERROR_CODES,
+  type LoginReply,
+  type LoginRequest,
+  type SecondFactor,
+} from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens, type Audience } from '../../auth/access-tokens.js';
@@ -15,12 +21,19 @@ import { recordEvent } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import { OAuthFailure, tooManyAttempts } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
+import type { SecondFactorAnswer, TwoStepService } from '../two-step/service.js';
 import { findSignInUser, recordCookieConsent, type SignInUser } from './repository.js';
 
 /** Who is asking, as the sign-in flows record it, and the request's log. */
 export type Caller = { requestId: string; address: string; log: FastifyBaseLogger };
 
-export type SignInDependencies = { db: Kysely<Database>; tokens: AccessTokens; throttle: LoginThrottle };
+export type SignInDependencies = {
+  db: Kysely<Database>;
+  tokens: AccessTokens;
+  throttle: LoginThrottle;
+  /** The second step of users who have a second factor (docs/decisions/0207). */
+  twoStep: Pick<TwoStepService, 'startSecondStep' | 'completeSecondStep'>;
+};
 
 // Verifying against a real hash when the username is unknown makes both failures take the same time.
 let decoyHash: Promise<string> | undefined;
@@ -76,7 +89,7 @@ export async function authenticate(
  * Sign-in, the dash login, token refresh, sign-out and the cookie notice (spec 4 and 7). Credentials problems are
  * thrown as {@link OAuthFailure}, repeated failures as 429 (decision 0010).
  */
-export function signInService({ db, tokens, throttle }: SignInDependencies) {
+export function signInService({ db, tokens, throttle, twoStep }: SignInDependencies) {
   function accessTokenFor(user: SignInUser, sessionId: string, audience: Audience) {
     return tokens.issue(
       {
@@ -118,11 +131,34 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
       throw new OAuthFailure(LOGIN_ERROR_CODES.requiresPasswordReset, { firstSignIn: user.awaitingFirstPassword });
     }
     if (!user.cookiePolicyAccepted && !cookiePolicyAccepted) throw new OAuthFailure(LOGIN_ERROR_CODES.cookiesPolicy);
+    const secondStep = await twoStep.startSecondStep(user.id);
+    if (secondStep) {
+      await recordEvent(db, { action: 'login.second_step_required', actor, details: { address: caller.address } });
+      throw new OAuthFailure(LOGIN_ERROR_CODES.secondStepRequired, { secondStep });
+    }
+    return signedIn(user, caller, delivery);
+  }
+
+  /** The second step of a sign-in (decision 0207): the same answer as login's once the code is right. */
+  async function completeSecondStep(
+    { challenge, ...answer }: { challenge: string } & SecondFactorAnswer,
+    caller: Caller,
+    delivery: TokenDelivery = 'json',
+  ): Promise<WithRefreshToken<LoginReply> & { themeCode: string }> {
+    const { userId, factor } = await twoStep.completeSecondStep(challenge, answer, caller);
+    const user = await findSignInUser(db, { userId });
+    if (!user) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
+    return signedIn(user, caller, delivery, factor);
+  }
+
+  /** A new session of a user who has proved who they are, recorded with the second factor they gave, if any. */
+  async function signedIn(user: SignInUser, caller: Caller, delivery: TokenDelivery, factor?: SecondFactor) {
+    const actor = { userId: user.id, requestId: caller.requestId };
     const session = await startSession(db, user.id, 'main', new Date(), undefined, delivery);
     await recordEvent(db, {
       action: 'login.succeeded',
       actor,
-      details: { address: caller.address, sessionId: session.familyId },
+      details: { address: caller.address, sessionId: session.familyId, ...(factor ? { secondFactor: factor } : {}) },
     });
     const accessToken = await accessTokenFor(user, session.familyId, 'main');
     const answer = deliver(delivery, session, (refreshToken) => ({
@@ -196,5 +232,5 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
     return recordCookieConsent(db, { userId: scope.caller.userId, requestId: caller.requestId }, answer);
   }
 
-  return { login, dashLogin, refresh, revoke, acceptCookiePolicy };
+  return { login, completeSecondStep, dashLogin, refresh, revoke, acceptCookiePolicy };
 }

@@ -18,8 +18,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { useCurrentUser, useFunctionality } from '../../session/useSession';
 import { accessRows } from './access-rows';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { TwoStepCard } from './TwoStepCard';
 
-/** My Account (spec 2.7): details and change password on the left (5 of 12), access on the right (7 of 12). */
+/**
+ * My Account (spec 2.7): details, change password and two-step verification (decision 0207) on the left (5 of 12),
+ * access on the right (7 of 12).
+ */
 export function AccountPage() {
   const [changing, setChanging] = useState(false);
   return (
@@ -30,6 +34,7 @@ export function AccountPage() {
           <Stack spacing={3}>
             <DetailsCard changing={changing} onChange={() => setChanging(true)} />
             {changing ? <ChangePasswordCard onClose={() => setChanging(false)} /> : null}
+            <TwoStepCard />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type ChangePasswordForm, ChangePasswordFormSchema, type LoginForm } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { changePassword } from '../../api/auth-api';
+import { changePassword, type SecondStep } from '../../api/auth-api';
 import { PartnerThemeProvider } from '../../partner/PartnerThemeProvider';
 import { NewPasswordFields } from '../passwords/NewPasswordFields';
 import { useSignIn } from './useSignIn';
@@ -30,11 +30,18 @@ const COPY = {
   },
 } as const;
 
+/** `onSecondStep`: the new password was right, and the user's second factor is asked for next (decision 0207). */
+type ExpiredPasswordProps = {
+  credentials: LoginForm;
+  firstSignIn: boolean;
+  onSecondStep: (secondStep: SecondStep) => void;
+};
+
 /**
  * 'Your Password Has Expired' (spec 2.4), or 'Set your password' on a new account's first sign-in (decision 0139):
  * sets a new password, then signs in with it.
  */
-export function ExpiredPasswordCard(props: { credentials: LoginForm; firstSignIn: boolean }) {
+export function ExpiredPasswordCard(props: ExpiredPasswordProps) {
   // The sign-in page around it is plain (decision 0191): loaded when needed, the card brings MUI's theme with it.
   return (
     <PartnerThemeProvider>
@@ -43,7 +50,7 @@ export function ExpiredPasswordCard(props: { credentials: LoginForm; firstSignIn
   );
 }
 
-function ExpiredPasswordForm({ credentials, firstSignIn }: { credentials: LoginForm; firstSignIn: boolean }) {
+function ExpiredPasswordForm({ credentials, firstSignIn, onSecondStep }: ExpiredPasswordProps) {
   const copy = firstSignIn ? COPY.firstSignIn : COPY.expired;
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>();
@@ -69,7 +76,9 @@ function ExpiredPasswordForm({ credentials, firstSignIn }: { credentials: LoginF
       return;
     }
     const outcome = await signIn(credentials.username, newPassword);
-    if (!outcome.ok) setError('error' in outcome ? outcome.error : 'Your password has expired again.');
+    if (outcome.ok) return;
+    if ('secondStep' in outcome) onSecondStep(outcome.secondStep);
+    else setError('error' in outcome ? outcome.error : 'Your password has expired again.');
   });
 
   return (

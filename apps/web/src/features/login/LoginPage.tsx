@@ -1,6 +1,7 @@
 import type { LoginForm } from '@portal/contract';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { SecondStep } from '../../api/auth-api';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../lib/plain-ui/Alert';
 import { PasswordField } from '../../lib/plain-ui/PasswordField';
@@ -18,14 +19,20 @@ import { useSignIn } from './useSignIn';
 const ExpiredPasswordCard = lazy(() =>
   import('./ExpiredPasswordCard').then((module) => ({ default: module.ExpiredPasswordCard })),
 );
+// Only for users with two-step verification (decision 0207): loaded when their password was right.
+const SecondStepCard = lazy(() => import('./SecondStepCard').then((module) => ({ default: module.SecondStepCard })));
 
 /**
- * /login (spec 2.4): current messages above the card; the expired-password screen replaces the card when needed.
+ * /login (spec 2.4): current messages above the card; the expired-password screen, or the second step of a user with
+ * two-step verification (decision 0207), replaces the card when needed.
  * Plain elements only (no MUI): the page is pre-rendered at build time and its form shows before any script runs
  * (docs/decisions/0191).
  */
 export function LoginPage() {
   const [expired, setExpired] = useState<PasswordChangeNeeded | undefined>();
+  const [secondStep, setSecondStep] = useState<SecondStep | undefined>();
+  // What the login card says when the second step sends the user back to it (it timed out).
+  const [notice, setNotice] = useState<string | undefined>();
   const { data: messages = [] } = useCurrentMessages();
   // None while React takes over the pre-rendered page, which the build drew without any (they may be here by then).
   const shown = useHydrated() ? messages : [];
@@ -37,12 +44,27 @@ export function LoginPage() {
       <div className="plain-stack">
         <LoginMessages messages={shown} />
         <div ref={card}>
-          {expired ? (
+          {secondStep ? (
             <Suspense fallback={<PageLoader />}>
-              <ExpiredPasswordCard credentials={expired.credentials} firstSignIn={expired.firstSignIn} />
+              <SecondStepCard
+                secondStep={secondStep}
+                onRestart={(text) => {
+                  setExpired(undefined);
+                  setSecondStep(undefined);
+                  setNotice(text);
+                }}
+              />
+            </Suspense>
+          ) : expired ? (
+            <Suspense fallback={<PageLoader />}>
+              <ExpiredPasswordCard
+                credentials={expired.credentials}
+                firstSignIn={expired.firstSignIn}
+                onSecondStep={setSecondStep}
+              />
             </Suspense>
           ) : (
-            <LoginCard onPasswordExpired={setExpired} />
+            <LoginCard onPasswordExpired={setExpired} onSecondStep={setSecondStep} notice={notice} />
           )}
         </div>
       </div>
@@ -53,12 +75,20 @@ export function LoginPage() {
 /** The credentials that signed in as far as the forced change, and whether the account is new (decision 0139). */
 type PasswordChangeNeeded = { credentials: LoginForm; firstSignIn: boolean };
 
-function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: PasswordChangeNeeded) => void }) {
+function LoginCard({
+  onPasswordExpired,
+  onSecondStep,
+  notice,
+}: {
+  onPasswordExpired: (needed: PasswordChangeNeeded) => void;
+  onSecondStep: (secondStep: SecondStep) => void;
+  notice?: string | undefined;
+}) {
   const signIn = useSignIn();
   // Until the script has taken the pre-rendered form over, Enter must not submit it natively (a GET to /login with
   // the password in the address): a disabled submit button stops that.
   const hydrated = useHydrated();
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>(notice);
   const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
 
@@ -87,6 +117,7 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: Password
     if (outcome.ok) return;
     setSubmitting(false);
     if ('passwordExpired' in outcome) onPasswordExpired({ credentials: values, firstSignIn: outcome.firstSignIn });
+    else if ('secondStep' in outcome) onSecondStep(outcome.secondStep);
     else setError(outcome.error);
   }
 

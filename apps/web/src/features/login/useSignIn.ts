@@ -1,24 +1,31 @@
 import { useNavigate } from 'react-router';
-import { login } from '../../api/auth-api';
+import { completeSecondStep, login, type SecondStep } from '../../api/auth-api';
 import { useCookieConsent } from '../../cookie-consent/CookieConsent';
 import { resolveAppUrl } from '../../lib/base-url';
 import { themeCodeCookie } from '../../partner/usePartner';
 import { takeRedirectUrl } from '../../session/redirect-url';
-import { loginErrorText } from './login-errors';
+import { loginErrorText, secondStepErrorText } from './login-errors';
 
-/** `passwordExpired`: the password must be changed first; `firstSignIn`: it is a new account's first (0139). */
+/**
+ * `passwordExpired`: the password must be changed first; `firstSignIn`: it is a new account's first (0139);
+ * `secondStep`: the password was right, and a code must follow (0207).
+ */
 export type SignInOutcome =
   | { ok: true }
   | { ok: false; error: string }
-  | { ok: false; passwordExpired: true; firstSignIn: boolean };
+  | { ok: false; passwordExpired: true; firstSignIn: boolean }
+  | { ok: false; secondStep: SecondStep };
+
+/** `restart`: the second step has expired (or was used), so the password must be given again. */
+export type SecondStepOutcome = { ok: true } | { ok: false; error: string; restart: boolean };
 
 /**
  * The login flow of spec section 4: the cookie policy first (checked here, before any request), then the token,
  * dash token and consent calls, then the remembered URL, with a full reload if sign-in changed the partner theme.
  */
 export function useSignIn() {
-  const navigate = useNavigate();
   const consent = useCookieConsent();
+  const enter = useEnterPortal();
 
   return async function signIn(username: string, password: string): Promise<SignInOutcome> {
     if (!consent.accepted) {
@@ -31,16 +38,49 @@ export function useSignIn() {
       if (result.reason === 'requires_password_reset') {
         return { ok: false, passwordExpired: true, firstSignIn: result.firstSignIn === true };
       }
+      if (result.secondStep) return { ok: false, secondStep: result.secondStep };
       if (result.reason === 'cookies_policy') consent.highlight();
       if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
       return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };
     }
+    enter(themeBefore);
+    return { ok: true };
+  };
+}
+
+/** The second step of a sign-in (decision 0207): a code from the authenticator app, or a recovery code. */
+export function useCompleteSecondStep() {
+  const enter = useEnterPortal();
+
+  return async function complete(
+    challenge: string,
+    answer: { code: string } | { recoveryCode: string },
+  ): Promise<SecondStepOutcome> {
+    const themeBefore = themeCodeCookie();
+    const result = await completeSecondStep(challenge, answer, { cookiePolicyAccepted: true });
+    if (!result.ok) {
+      if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
+      const factor = 'code' in answer ? 'authenticator' : 'recovery_code';
+      return {
+        ok: false,
+        error: secondStepErrorText(result.reason, factor, result.retryAfterSeconds),
+        restart: result.reason === 'challenge_expired',
+      };
+    }
+    enter(themeBefore);
+    return { ok: true };
+  };
+}
+
+/** After sign-in: the remembered URL, reloading the page if sign-in changed the partner theme (spec 2.1). */
+function useEnterPortal() {
+  const navigate = useNavigate();
+  return (themeBefore: string | undefined) => {
     const target = takeRedirectUrl();
     if (themeCodeCookie() !== themeBefore) {
       window.location.assign(resolveAppUrl(target).href);
     } else {
       navigate(target, { replace: true });
     }
-    return { ok: true };
   };
 }
