@@ -82,6 +82,15 @@ const EnvSchema = z.object({
     .regex(/^[^@<>]*<[^@<>\s]+@[^@<>\s]+>$|^[^@<>\s]+@[^@<>\s]+$/, 'must be an address or Name <address>')
     .default('Business Portal <no-reply@portal.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Seals the identity providers' client secrets (decision 0208); unset, a random key kept in the database.
+  SSO_SECRET_KEY: z
+    .string()
+    .trim()
+    .transform((text) => Buffer.from(text, 'base64url'))
+    .refine((key) => key.length === 32, 'must be 32 bytes in base64 or base64url')
+    .optional(),
+  // Identity providers are reached over HTTPS only, unless this is true (development and tests, decision 0208).
+  SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: TrustProxySchema.default(false),
   // The bearer token Prometheus sends for /metrics; unset, /metrics answers 404 (docs/decisions/0199).
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -149,6 +158,10 @@ export type Config = {
   mailFrom: string;
   /** Signs access tokens; unset, a random one is kept in the database, shared by every server on it (decision 0195). */
   jwtSecret: string | undefined;
+  /** Seals the identity providers' client secrets; unset, a random key kept in the database (decision 0208). */
+  ssoSecretKey: Uint8Array | undefined;
+  /** Whether an identity provider's issuer may be an http:// URL (development and tests only). */
+  ssoAllowHttpIssuers: boolean;
   /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
    * client (so a forged header cannot dodge the sign-in throttle). */
   trustProxy: TrustProxy;
@@ -249,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    ssoSecretKey: e.SSO_SECRET_KEY ? new Uint8Array(e.SSO_SECRET_KEY) : undefined,
+    ssoAllowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS === 'true',
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     tracing: tracingOn(e.OTEL_TRACES_EXPORTER),

@@ -25,6 +25,7 @@ import * as emailOutbox from './migrations/0022-email-outbox.js';
 import * as storedFiles from './migrations/0023-stored-files.js';
 import * as carrierRequestIds from './migrations/0024-carrier-request-ids.js';
 import * as scheduledTasks from './migrations/0025-scheduled-tasks.js';
+import * as ssoConnections from './migrations/0028-sso-connections.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023-stored-files': storedFiles,
   '0024-carrier-request-ids': carrierRequestIds,
   '0025-scheduled-tasks': scheduledTasks,
+  '0028-sso-connections': ssoConnections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -54,6 +54,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0023-stored-files',
       '0024-carrier-request-ids',
       '0025-scheduled-tasks',
+      '0028-sso-connections',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

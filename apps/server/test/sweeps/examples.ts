@@ -206,6 +206,20 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'bills.download': {
     query: ({ invoice }) => ({ webDataPhysicalLocation: invoice.location, fileName: invoice.pdfFileName }),
   },
+  // Single sign-on (decision 0208): a connection of the caller's company under a domain of its own, its approval,
+  // and sign-ins that name no provider (the sweeps run no identity provider; test/sso drives a real one).
+  'sso.saveCompanySso': {
+    body: ({ companyId }) => ({
+      issuer: 'https://login.sweep.example/tenant',
+      clientId: 'business-portal',
+      clientSecret: 'sweep-client-secret',
+      emailDomains: [`company${companyId}.sweep.example`],
+      groupMappings: [],
+    }),
+  },
+  'sso.approve': { body: ({ companyId }) => ({ companyId: Number(companyId), approved: true }) },
+  'sso.start': { body: () => ({ login: 'someone@nowhere.sweep.example' }) },
+  'sso.complete': { body: () => ({ callback: '?code=sweep-code&state=sweep-state', cookiePolicyAccepted: true }) },
   'messages.create': message,
   'messages.update': message,
   'orders.broadband': odataPage,

@@ -1,5 +1,5 @@
 import { API } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
 import { operationRoutes } from '../operation-routes.js';
@@ -15,6 +15,11 @@ export const callerOf = (request: FastifyRequest): Caller => ({
   log: request.log,
 });
 
+/** The sign-in page brands itself from this next time; the web app reloads when it changes (spec 2.1). */
+export function setThemeCookie(reply: FastifyReply, themeCode: string) {
+  reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
+}
+
 /** Sign-in, tokens and the cookie notice (spec 7, Auth). */
 export function loginRoutes(throttle: LoginThrottle) {
   return operationRoutes(API.login, (app) => {
@@ -22,8 +27,7 @@ export function loginRoutes(throttle: LoginThrottle) {
     return {
       login: async ({ body, request, reply }) => {
         const { reply: tokens, themeCode } = await signIn.login(body, callerOf(request));
-        // The sign-in page brands itself from this next time; the web app reloads when it changes (spec 2.1).
-        reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
+        setThemeCookie(reply, themeCode);
         return tokens;
       },
       dashLogin: ({ scope, request }) => signIn.dashLogin(scope, principalOf(request).sessionId),

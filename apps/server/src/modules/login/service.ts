@@ -91,12 +91,31 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
       await recordEvent(db, { action: 'login.password_change_required', actor });
       throw new OAuthFailure(LOGIN_ERROR_CODES.requiresPasswordReset, { firstSignIn: user.awaitingFirstPassword });
     }
-    if (!user.cookiePolicyAccepted && !cookiePolicyAccepted) throw new OAuthFailure(LOGIN_ERROR_CODES.cookiesPolicy);
+    return signedIn(user, caller, { cookiePolicyAccepted });
+  }
+
+  /**
+   * The end of every way of signing in (password, single sign-on): the cookie notice must have been accepted, then
+   * a session starts, the sign-in is audited, and the reply carries its tokens. `method` names a way other than the
+   * password in the audit trail.
+   */
+  async function signedIn(
+    user: SignInUser,
+    caller: Caller,
+    options: { cookiePolicyAccepted?: boolean | undefined; method?: 'sso' },
+  ): Promise<{ reply: LoginReply; themeCode: string }> {
+    if (!user.cookiePolicyAccepted && !options.cookiePolicyAccepted) {
+      throw new OAuthFailure(LOGIN_ERROR_CODES.cookiesPolicy);
+    }
     const session = await startSession(db, user.id, 'main');
     await recordEvent(db, {
       action: 'login.succeeded',
-      actor,
-      details: { address: caller.address, sessionId: session.familyId },
+      actor: { userId: user.id, requestId: caller.requestId },
+      details: {
+        address: caller.address,
+        sessionId: session.familyId,
+        ...(options.method ? { method: options.method } : {}),
+      },
     });
     return {
       reply: {
@@ -163,5 +182,5 @@ export function signInService({ db, tokens, throttle }: SignInDependencies) {
     return recordCookieConsent(db, { userId: scope.caller.userId, requestId: caller.requestId }, answer);
   }
 
-  return { login, dashLogin, refresh, revoke, acceptCookiePolicy };
+  return { login, signedIn, dashLogin, refresh, revoke, acceptCookiePolicy };
 }

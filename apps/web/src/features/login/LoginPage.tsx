@@ -116,6 +116,9 @@ function LoginCard({ onPasswordExpired }: { onPasswordExpired: (needed: Password
           <Link to="/forgot-password" className="plain-button">
             Forgot your password?
           </Link>
+          <Link to="/single-sign-on" className="plain-button">
+            Sign in with single sign-on
+          </Link>
         </form>
       </div>
     </section>

@@ -17,7 +17,7 @@ export type SignInOutcome =
  * dash token and consent calls, then the remembered URL, with a full reload if sign-in changed the partner theme.
  */
 export function useSignIn() {
-  const navigate = useNavigate();
+  const goToSignedInTarget = useGoToSignedInTarget();
   const consent = useCookieConsent();
 
   return async function signIn(username: string, password: string): Promise<SignInOutcome> {
@@ -35,12 +35,23 @@ export function useSignIn() {
       if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
       return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };
     }
+    goToSignedInTarget(themeBefore);
+    return { ok: true };
+  };
+}
+
+/**
+ * After any sign-in (the password's, single sign-on's): the remembered URL, with a full reload if sign-in changed
+ * the partner theme since `themeBefore` (spec 2.1).
+ */
+export function useGoToSignedInTarget() {
+  const navigate = useNavigate();
+  return (themeBefore: string | undefined) => {
     const target = takeRedirectUrl();
     if (themeCodeCookie() !== themeBefore) {
       window.location.assign(resolveAppUrl(target).href);
     } else {
       navigate(target, { replace: true });
     }
-    return { ok: true };
   };
 }

@@ -1,0 +1,218 @@
+import type { ProfileLevel, SsoGroupMapping } from '@portal/contract';
+import type { Kysely, Transaction } from 'kysely';
+import { type Actor, recordEvent, writeAs } from '../../db/audit.js';
+import type { Database } from '../../db/schema.js';
+import { estateScope } from '../../scope/estate-scope.js';
+import { userNameTaken, writeUser } from '../users/repository.js';
+import { type ConnectionRow, companiesOfUser, groupsOfCompany, profileWithDefaults } from './repository.js';
+
+/** Who the provider says signed in: its subject, e-mail address (lower case) and groups. */
+export type ProviderIdentity = { subject: string; email: string; groups: readonly string[] };
+
+/** Why a provider's user may not sign in, as the audit trail records it. */
+export type Refusal = 'other_company' | 'no_group' | 'user_name_unusable' | 'linked_elsewhere';
+
+export type Resolution = { ok: true; userId: number; provisioned: boolean } | { ok: false; reason: Refusal };
+
+/**
+ * The portal user the provider's user signs in as (docs/decisions/0208), in one transaction:
+ * - one the provider's subject was linked to before, while their estate lies in the connection's company only; a
+ *   user the portal made is brought to their groups' mapping again (profile, its functionality, sites or teams);
+ * - else the one user of the partner with that e-mail address, linked from now on, if their whole estate lies in
+ *   the company (a user of another company, or of two, never signs in through this provider);
+ * - else a new user of the company, made from the first mapping whose group they are in, and linked.
+ * `unusablePasswordHash` is the password hash of a new user: of a password nobody knows.
+ */
+export function resolveUser(
+  db: Kysely<Database>,
+  actor: Actor,
+  connection: ConnectionRow,
+  identity: ProviderIdentity,
+  unusablePasswordHash: string,
+): Promise<Resolution> {
+  return writeAs(db, actor, async (trx) => {
+    const partnerId = await partnerOfCompany(trx, connection.companyId);
+    const linked = await trx
+      .selectFrom('sso_identities')
+      .select(['user_id', 'provisioned'])
+      .where('connection_id', '=', connection.id)
+      .where('subject', '=', identity.subject)
+      .forUpdate()
+      .executeTakeFirst();
+    if (linked) {
+      if (!(await onlyOfCompany(trx, linked.user_id, connection.companyId))) return refuse('other_company');
+      if (linked.provisioned) {
+        const grant = await grantOf(trx, connection, identity.groups);
+        if (!grant) return refuse('no_group');
+        const user = await trx
+          .selectFrom('users')
+          .select('user_name')
+          .where('id', '=', linked.user_id)
+          .executeTakeFirstOrThrow();
+        await applyGrant(trx, partnerId, linked.user_id, { userName: user.user_name, email: identity.email }, grant);
+      }
+      await touchIdentity(trx, connection.id, identity.subject);
+      return { ok: true, userId: linked.user_id, provisioned: false };
+    }
+
+    const sameAddress = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('partner_id', '=', partnerId)
+      .where((eb) => eb(eb.fn('lower', ['email_address']), '=', identity.email))
+      .execute();
+    if (sameAddress.length > 0) {
+      const [only, ...more] = sameAddress;
+      if (!only || more.length > 0 || !(await onlyOfCompany(trx, only.id, connection.companyId))) {
+        return refuse('other_company');
+      }
+      const elsewhere = await trx
+        .selectFrom('sso_identities')
+        .select('subject')
+        .where('connection_id', '=', connection.id)
+        .where('user_id', '=', only.id)
+        .executeTakeFirst();
+      if (elsewhere) return refuse('linked_elsewhere');
+      await linkIdentity(trx, connection.id, identity.subject, only.id, false);
+      return { ok: true, userId: only.id, provisioned: false };
+    }
+
+    const grant = await grantOf(trx, connection, identity.groups);
+    if (!grant) return refuse('no_group');
+    const userName = identity.email;
+    const scope = scopeOfPartner(trx, partnerId);
+    // A username is at most 50 characters and unique (spec 5): an address that cannot be one waits for an administrator.
+    if (userName.length > 50 || (await userNameTaken(scope, userName, undefined))) return refuse('user_name_unusable');
+    const { id } = await trx
+      .insertInto('users')
+      .values({ partner_id: partnerId, user_name: userName, email_address: identity.email, profile_id: grant.profileId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('user_credentials').values({ user_id: id, password_hash: unusablePasswordHash }).execute();
+    await applyGrant(trx, partnerId, id, { userName, email: identity.email }, grant);
+    await linkIdentity(trx, connection.id, identity.subject, id, true);
+    await recordEvent(trx, {
+      action: 'sso.user_provisioned',
+      actor,
+      target: { table: 'users', key: { id } },
+      details: { companyId: connection.companyId, group: grant.group, profileId: grant.profileId },
+    });
+    return { ok: true, userId: id, provisioned: true };
+  });
+}
+
+const refuse = (reason: Refusal): Resolution => ({ ok: false, reason });
+
+async function partnerOfCompany(trx: Transaction<Database>, companyId: number) {
+  const company = await trx
+    .selectFrom('companies')
+    .select('partner_id')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return company.partner_id;
+}
+
+/** Whether everything the user's estate reaches lies in this one company. */
+async function onlyOfCompany(trx: Transaction<Database>, userId: number, companyId: number) {
+  const companies = await companiesOfUser(trx, userId);
+  return companies.length > 0 && companies.every((id) => id === companyId);
+}
+
+type Grant = {
+  group: string;
+  profileId: number;
+  functionalityIds: number[];
+  companyIds: number[];
+  siteIds: number[];
+  teamIds: number[];
+};
+
+/**
+ * What the first mapping whose group the user is in gives, as it stands now: the profile with its default
+ * functionality, and the company, or the mapping's sites or teams that are still the company's. None when no
+ * mapping matches or what it named is gone.
+ */
+async function grantOf(
+  trx: Transaction<Database>,
+  connection: ConnectionRow,
+  groups: readonly string[],
+): Promise<Grant | undefined> {
+  const mapping: SsoGroupMapping | undefined = connection.groupMappings.find((m) => groups.includes(m.group));
+  if (!mapping) return undefined;
+  const profile = await profileWithDefaults(trx, mapping.profileId);
+  if (!profile) return undefined;
+  const level = profile.level as ProfileLevel;
+  const siteIds =
+    level === 'Site' ? await groupsOfCompany(trx, 'sites', connection.companyId, mapping.siteIds) : ([] as number[]);
+  const teamIds =
+    level === 'Team' ? await groupsOfCompany(trx, 'teams', connection.companyId, mapping.teamIds) : ([] as number[]);
+  const reaches = level === 'Company' || siteIds.length > 0 || teamIds.length > 0;
+  if (!reaches) return undefined;
+  return {
+    group: mapping.group,
+    profileId: profile.id,
+    functionalityIds: profile.functionality.map((f) => f.id),
+    companyIds: level === 'Company' ? [connection.companyId] : [],
+    siteIds,
+    teamIds,
+  };
+}
+
+/** Gives the user the grant's profile, functionality and assignments through Manage Users' own write. */
+async function applyGrant(
+  trx: Transaction<Database>,
+  partnerId: number,
+  userId: number,
+  who: { userName: string; email: string },
+  grant: Grant,
+) {
+  await writeUser(
+    scopeOfPartner(trx, partnerId),
+    { id: userId },
+    {
+      userName: who.userName,
+      emailAddress: who.email,
+      profileId: grant.profileId,
+      functionalityIds: grant.functionalityIds,
+      companyIds: grant.companyIds,
+      siteIds: grant.siteIds,
+      teamIds: grant.teamIds,
+      endpointIds: [],
+    },
+  );
+}
+
+/**
+ * The scope Manage Users' repository writes through, of nobody in particular: it reads only the partner (whose
+ * users and companies these are) and the transaction. Nothing is read through its estate.
+ */
+function scopeOfPartner(trx: Transaction<Database>, partnerId: number) {
+  return estateScope(trx, {
+    userId: 0,
+    partnerId,
+    profile: { id: 0, name: 'single sign-on', level: 'EndPoint' },
+    can: () => false,
+  });
+}
+
+async function linkIdentity(
+  trx: Transaction<Database>,
+  connectionId: number,
+  subject: string,
+  userId: number,
+  provisioned: boolean,
+) {
+  await trx
+    .insertInto('sso_identities')
+    .values({ connection_id: connectionId, subject, user_id: userId, provisioned })
+    .execute();
+}
+
+async function touchIdentity(trx: Transaction<Database>, connectionId: number, subject: string) {
+  await trx
+    .updateTable('sso_identities')
+    .set({ last_sign_in_at: new Date() })
+    .where('connection_id', '=', connectionId)
+    .where('subject', '=', subject)
+    .execute();
+}
