@@ -63,7 +63,7 @@ export function CompanySecurityPage() {
       {companies.isError ? (
         <LoadFailed text="We couldn't load your companies." onRetry={() => void companies.refetch()} />
       ) : companies.isPending ? (
-        <Skeleton variant="rounded" height={320} aria-label="Loading" />
+        <Skeleton variant="rounded" height={320} />
       ) : companyId === undefined ? (
         <Alert severity="info">You have no company whose sign-in you can set up.</Alert>
       ) : (
@@ -105,7 +105,7 @@ function SingleSignOnCard({ company }: { company: NamedRef }) {
             {sso.data ? <StatusChip sso={sso.data} /> : null}
           </Stack>
           {sso.isPending ? (
-            <Stack spacing={2} aria-busy="true" aria-label="Loading single sign-on">
+            <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading single sign-on">
               <Skeleton variant="rounded" height={56} />
               <Skeleton variant="rounded" height={56} />
               <Skeleton variant="rounded" height={56} />
@@ -151,8 +151,8 @@ function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }
   useEffect(() => setValues(formValuesOf(sso)), [sso]);
 
   const save = useMutation({
-    mutationFn: (body: Parameters<typeof ssoSaveOf>[0]) => {
-      const checked = ssoSaveOf(body, connection !== null);
+    mutationFn: async (form: SsoFormValues) => {
+      const checked = ssoSaveOf(form, connection !== null);
       if (!checked.ok) throw new FormErrors(checked.errors);
       return callOperation(ssoOperations.saveCompanySso, { params: { id: company.id }, body: checked.body });
     },

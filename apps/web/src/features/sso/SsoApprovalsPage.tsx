@@ -38,7 +38,7 @@ export function SsoApprovalsPage() {
       {approvals.isError ? (
         <LoadFailed text="We couldn't load the connections." onRetry={() => void approvals.refetch()} />
       ) : approvals.isPending ? (
-        <Stack spacing={2} aria-busy="true" aria-label="Loading connections">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading connections">
           <Skeleton variant="rounded" height={160} />
           <Skeleton variant="rounded" height={160} />
         </Stack>
