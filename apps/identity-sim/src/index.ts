@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +34,9 @@ export async function startIdentityProvider(options: {
   const clientId = 'business-portal';
   const clientSecret = 'portal-client-secret-of-the-test-provider';
   const accounts = new Map(Object.entries(options.accounts));
+  // Its own signing key and lifetimes, as a real deployment has (and without the quick-start warnings).
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  const minutes = 10 * 60;
 
   const provider = new Provider(issuer, {
     clients: [
@@ -62,6 +66,8 @@ export async function startIdentityProvider(options: {
       return grant;
     },
     cookies: { keys: ['test-identity-provider-cookie-key'] },
+    jwks: { keys: [{ ...signingKey, kid: 'test-signing-key', alg: 'RS256', use: 'sig' }] },
+    ttl: { Interaction: minutes, Session: minutes, Grant: minutes, AccessToken: minutes, IdToken: minutes },
   });
   const callback = provider.callback();
 

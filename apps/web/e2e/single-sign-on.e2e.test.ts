@@ -1,6 +1,6 @@
 import { startIdentityProvider, type TestIdentityProvider } from '@portal/identity-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, takeScreenshot } from './support/browser';
 import { acceptCookies, expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';

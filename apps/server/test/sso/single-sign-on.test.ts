@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { CompanySso, SsoApprovalItem } from '@portal/contract';
+import { startIdentityProvider, type TestIdentityProvider } from '@portal/identity-sim';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProviderAccount, startIdentityProvider, type TestIdentityProvider } from '@portal/identity-sim';
 import { bearer, changesHeard, signIn, useDemoApp } from '../support/test-app.js';
 
 // Single sign-on over OpenID Connect (docs/decisions/0208), driven over HTTP against a real provider
@@ -52,8 +52,16 @@ beforeAll(async () => {
     await db().selectFrom('sites').select('id').where('company_id', '=', acmeId).orderBy('id').executeTakeFirstOrThrow()
   ).id;
   // The users the provider vouches for at the company's domain: one of Acme's, one of Globex's (another company).
-  await db().updateTable('users').set({ email_address: `finance@${DOMAIN}` }).where('user_name', '=', 'acme.finance').execute();
-  await db().updateTable('users').set({ email_address: `globex@${DOMAIN}` }).where('user_name', '=', 'globex.admin').execute();
+  await db()
+    .updateTable('users')
+    .set({ email_address: `finance@${DOMAIN}` })
+    .where('user_name', '=', 'acme.finance')
+    .execute();
+  await db()
+    .updateTable('users')
+    .set({ email_address: `globex@${DOMAIN}` })
+    .where('user_name', '=', 'globex.admin')
+    .execute();
   await changesHeard(context.app);
   admin = (await signIn(context.app, 'acme.admin')).accessToken;
   staff = (await signIn(context.app, 'northwind.staff')).accessToken;
@@ -180,7 +188,7 @@ const refusal = (response: { json: <T>() => T }) =>
   response.json<{ details: Array<{ field: string; rule: string; message: string }> }>().details[0];
 
 describe('a company connecting its identity provider', () => {
-  it("keeps the client secret sealed: no answer, audit entry or column holds it", async () => {
+  it('keeps the client secret sealed: no answer, audit entry or column holds it', async () => {
     const saved = await saveConnection(connectionBody());
     expect(saved.statusCode, saved.body).toBe(200);
     const sso = saved.json<CompanySso>();
@@ -215,7 +223,9 @@ describe('a company connecting its identity provider', () => {
   });
 
   it("refuses mappings beyond the administrator's rights and another company's domain, changing nothing", async () => {
-    const device = await saveConnection(connectionBody({ groupMappings: [{ group: 'x', profileId: profiles.mobileUser }] }));
+    const device = await saveConnection(
+      connectionBody({ groupMappings: [{ group: 'x', profileId: profiles.mobileUser }] }),
+    );
     expect(device.statusCode).toBe(400);
     expect(refusal(device)).toMatchObject({ field: 'groupMappings.0.profileId', rule: 'group_level' });
     const globex = await signIn(context.app, 'globex.admin');
@@ -257,7 +267,10 @@ describe('signing in through the provider', () => {
     const answer = await complete(round);
     expect(answer.statusCode, answer.body).toBe(200);
     const reply = answer.json<{ token: { access_token: string; refresh_token: string }; roles: string[] }>();
-    expect(decodeJwt(reply.token.access_token)).toMatchObject({ given_name: `new.person@${DOMAIN}`, profile: 'Finance' });
+    expect(decodeJwt(reply.token.access_token)).toMatchObject({
+      given_name: `new.person@${DOMAIN}`,
+      profile: 'Finance',
+    });
     expect(reply.roles).toEqual(['customer']);
     const user = await userNamed(`new.person@${DOMAIN}`);
     expect(user?.profile).toBe('Finance');
@@ -290,11 +303,15 @@ describe('signing in through the provider', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const user = await userNamed(`new.person@${DOMAIN}`);
     expect(user?.profile).toBe('Site Manager');
-    const sites = await db().selectFrom('user_sites').select('site_id').where('user_id', '=', user?.id ?? 0).execute();
+    const sites = await db()
+      .selectFrom('user_sites')
+      .select('site_id')
+      .where('user_id', '=', user?.id ?? 0)
+      .execute();
     expect(sites.map((site) => site.site_id)).toEqual([acmeSite]);
   });
 
-  it("signs an existing user of the company in by their address, and keeps to them", async () => {
+  it('signs an existing user of the company in by their address, and keeps to them', async () => {
     const answer = await complete(await throughProvider(`finance@${DOMAIN}`, 'sub-acme-finance'));
     expect(answer.statusCode, answer.body).toBe(200);
     const claims = decodeJwt(answer.json<{ token: { access_token: string } }>().token.access_token);
@@ -345,7 +362,11 @@ describe('signing in through the provider', () => {
     expect(refusal(await complete(round))).toMatchObject({ rule: 'expired' });
 
     const next = await throughProvider(`new.person@${DOMAIN}`, 'sub-new-person');
-    await db().updateTable('sso_sign_ins').set({ nonce: 'not-the-nonce-sent' }).where('state', '=', next.state).execute();
+    await db()
+      .updateTable('sso_sign_ins')
+      .set({ nonce: 'not-the-nonce-sent' })
+      .where('state', '=', next.state)
+      .execute();
     const answer = await complete(next);
     expect(answer.statusCode).toBe(400);
     expect(refusal(answer)).toMatchObject({ rule: 'provider' });
@@ -355,7 +376,10 @@ describe('signing in through the provider', () => {
     const address = freshAddress();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 22; attempt++) {
-      const answer = await complete({ callback: `?code=guess${attempt}&state=guess${attempt}`, browserToken: 'x' }, address);
+      const answer = await complete(
+        { callback: `?code=guess${attempt}&state=guess${attempt}`, browserToken: 'x' },
+        address,
+      );
       statuses.push(answer.statusCode);
     }
     expect(statuses).toContain(429);

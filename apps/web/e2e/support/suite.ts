@@ -21,7 +21,11 @@ export interface PortalOptions {
  * (TEST_DATABASE_URL), unless the file asks for `database: 'embedded'`, PGlite in the data directory as `npm start`
  * runs it (decision 0182).
  */
-export function usePortal({ motion = 'still', database = 'postgres when set', env: extraEnv = {} }: PortalOptions = {}) {
+export function usePortal({
+  motion = 'still',
+  database = 'postgres when set',
+  env: extraEnv = {},
+}: PortalOptions = {}) {
   let server: PortalServer | undefined;
   let carriers: CarrierSim | undefined;
   let browser: Browser | undefined;

@@ -61,10 +61,7 @@ export const SsoConnectionSaveSchema = z.object({
   groupMappings: z
     .array(SsoGroupMappingSchema)
     .max(50)
-    .refine(
-      (mappings) => new Set(mappings.map((m) => m.group)).size === mappings.length,
-      SSO_MESSAGES.groupsUnique,
-    ),
+    .refine((mappings) => new Set(mappings.map((m) => m.group)).size === mappings.length, SSO_MESSAGES.groupsUnique),
 });
 export type SsoConnectionSave = z.input<typeof SsoConnectionSaveSchema>;
 

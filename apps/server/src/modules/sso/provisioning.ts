@@ -85,7 +85,12 @@ export function resolveUser(
     if (userName.length > 50 || (await userNameTaken(scope, userName, undefined))) return refuse('user_name_unusable');
     const { id } = await trx
       .insertInto('users')
-      .values({ partner_id: partnerId, user_name: userName, email_address: identity.email, profile_id: grant.profileId })
+      .values({
+        partner_id: partnerId,
+        user_name: userName,
+        email_address: identity.email,
+        profile_id: grant.profileId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_credentials').values({ user_id: id, password_hash: unusablePasswordHash }).execute();

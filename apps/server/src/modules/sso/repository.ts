@@ -278,7 +278,14 @@ export async function companiesOfUser(db: Db, userId: number): Promise<number[]>
   const user = await db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.profile_id')
-    .select(['users.id', 'users.partner_id', 'users.roles', 'profiles.id as profileId', 'profiles.name', 'profiles.level'])
+    .select([
+      'users.id',
+      'users.partner_id',
+      'users.roles',
+      'profiles.id as profileId',
+      'profiles.name',
+      'profiles.level',
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user || user.roles.includes('partner-staff')) return [];

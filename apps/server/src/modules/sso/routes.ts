@@ -1,8 +1,8 @@
 import { API } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
-import { signInService } from '../login/service.js';
 import { callerOf, setThemeCookie } from '../login/routes.js';
+import { signInService } from '../login/service.js';
 import { actorOf, operationRoutes } from '../operation-routes.js';
 import { oidcProviders } from './oidc-client.js';
 import { ssoAdminService, ssoApprovalService } from './service.js';
@@ -31,7 +31,11 @@ export function ssoRoutes(throttle: LoginThrottle) {
   return operationRoutes(API.sso, (app) => {
     const db = app.database.db;
     const redirectUri = ssoRedirectUri(app.config.publicUrl);
-    const admin = ssoAdminService({ box: app.ssoSecrets, redirectUri, allowHttpIssuers: app.config.ssoAllowHttpIssuers });
+    const admin = ssoAdminService({
+      box: app.ssoSecrets,
+      redirectUri,
+      allowHttpIssuers: app.config.ssoAllowHttpIssuers,
+    });
     const approvals = ssoApprovalService();
     const signIn = ssoSignInService({
       db,

@@ -186,14 +186,22 @@ async function grantableMappings(
       ['teamIds', teamIds],
     ] as const) {
       if (list !== wanted && ids.length > 0) {
-        throw invalidField(field(list), 'not_for_level', `A ${profile.name} is not given ${list === 'siteIds' ? 'sites' : 'teams'}`);
+        throw invalidField(
+          field(list),
+          'not_for_level',
+          `A ${profile.name} is not given ${list === 'siteIds' ? 'sites' : 'teams'}`,
+        );
       }
     }
     if (wanted) {
       const ids = wanted === 'siteIds' ? siteIds : teamIds;
       const kind = wanted === 'siteIds' ? 'sites' : 'teams';
       if (ids.length === 0) {
-        throw invalidField(field(wanted), 'required', `A ${profile.name} must be given at least one ${kind.slice(0, -1)}`);
+        throw invalidField(
+          field(wanted),
+          'required',
+          `A ${profile.name} must be given at least one ${kind.slice(0, -1)}`,
+        );
       }
       const found = await sso.groupsOfCompany(scope.db, kind, companyId, ids, scope);
       if (found.length !== ids.length) throw invalidField(field(wanted), 'in_estate', `No such ${kind.slice(0, -1)}`);

@@ -163,7 +163,10 @@ export function ssoSignInService({ db, box, providers, throttle, signIn, redirec
         : undefined;
       identity = identityOf({ ...userInfo, ...claims });
     } catch (error) {
-      caller.log.warn({ err: error, companyId: connection.companyId }, 'single sign-on: the provider answer was refused');
+      caller.log.warn(
+        { err: error, companyId: connection.companyId },
+        'single sign-on: the provider answer was refused',
+      );
       throw await refuse('provider');
     }
     // A provider speaks for the addresses of the domains the partner approved it for, and no others.

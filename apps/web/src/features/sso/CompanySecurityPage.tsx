@@ -1,5 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,12 +36,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { formatDateTime } from '../../lib/format';
 import { useCompanyNames } from '../../session/useSession';
 import {
+  formValuesOf,
   type MappingRow,
   newMappingRow,
   type SsoFormValues,
   serverFieldErrors,
   ssoSaveOf,
-  formValuesOf,
 } from './sso-form';
 
 /**
@@ -57,8 +57,8 @@ export function CompanySecurityPage() {
     <Stack spacing={3}>
       <PageHeading title="Company Security" />
       <Typography>
-        Let your users sign in with your organisation's own accounts (Microsoft Entra ID, Google Workspace, Okta or
-        any OpenID Connect provider). Your partner approves the connection before anyone can use it.
+        Let your users sign in with your organisation's own accounts (Microsoft Entra ID, Google Workspace, Okta or any
+        OpenID Connect provider). Your partner approves the connection before anyone can use it.
       </Typography>
       {companies.isError ? (
         <LoadFailed text="We couldn't load your companies." onRetry={() => void companies.refetch()} />
@@ -164,7 +164,7 @@ function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }
         message:
           saved.connection?.status === 'approved'
             ? 'Single sign-on saved.'
-            : "Single sign-on saved. It starts working once your partner approves it.",
+            : 'Single sign-on saved. It starts working once your partner approves it.',
         severity: 'success',
       });
     },
@@ -462,7 +462,10 @@ function GroupPicker({
         onChange(chosen.map(Number));
       }}
       slotProps={{
-        select: { multiple: true, renderValue: (ids) => (ids as string[]).map((id) => names.get(Number(id))).join(', ') },
+        select: {
+          multiple: true,
+          renderValue: (ids) => (ids as string[]).map((id) => names.get(Number(id))).join(', '),
+        },
       }}
       error={error !== undefined}
       helperText={error}

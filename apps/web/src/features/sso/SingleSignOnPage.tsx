@@ -99,7 +99,7 @@ function SingleSignOnCard() {
       <Card component="section" aria-labelledby="sso-title">
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           {completing ? (
-            <Stack spacing={2.5} alignItems="center" role="status" aria-live="polite">
+            <Stack spacing={2.5} role="status" aria-live="polite" sx={{ alignItems: 'center' }}>
               <Typography id="sso-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
                 Single sign-on
               </Typography>
@@ -135,9 +135,7 @@ function SingleSignOnCard() {
                 variant="contained"
                 size="large"
                 disabled={isSubmitting}
-                startIcon={
-                  isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Continuing" /> : null
-                }
+                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-label="Continuing" /> : null}
               >
                 Continue
               </Button>

@@ -31,9 +31,8 @@ export function SsoApprovalsPage() {
     <Stack spacing={3}>
       <PageHeading title="Single Sign-On Approvals" />
       <Typography>
-        Before approving, check with the company that the issuer is their own identity provider and that they own
-        every e-mail domain listed: whoever the provider vouches for at those domains can sign in as that company's
-        users.
+        Before approving, check with the company that the issuer is their own identity provider and that they own every
+        e-mail domain listed: whoever the provider vouches for at those domains can sign in as that company's users.
       </Typography>
       {approvals.isError ? (
         <LoadFailed text="We couldn't load the connections." onRetry={() => void approvals.refetch()} />

@@ -47,7 +47,9 @@ describe('the single sign-on form', () => {
 
   it("reads the server's refusal by field", () => {
     expect(
-      serverFieldErrors({ details: [{ field: 'groupMappings.1.siteIds', rule: 'in_estate', message: 'No such site' }] }),
+      serverFieldErrors({
+        details: [{ field: 'groupMappings.1.siteIds', rule: 'in_estate', message: 'No such site' }],
+      }),
     ).toEqual({ 'groupMappings.1.siteIds': 'No such site' });
   });
 });
