@@ -11,7 +11,7 @@ import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { PrincipalCache } from './auth/principal-cache.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { loadSigningKey } from './auth/signing-key.js';
-import { loadSsoSecretKey, type SecretBox, secretBox } from './auth/sso-secret-box.js';
+import { type LazySecretBox, lazySecretBox, loadSsoSecretKey } from './auth/sso-secret-box.js';
 import { type BroadbandCarriers, buildBroadbandCarriers, faultCarriersOf } from './carriers/broadband-carriers.js';
 import { buildMobileCarriers, type MobileCarriers } from './carriers/mobile-carriers.js';
 import type { Config } from './config.js';
@@ -52,7 +52,7 @@ declare module 'fastify' {
     config: Config;
     accessTokens: AccessTokens;
     /** Seals the identity providers' client secrets at rest (docs/decisions/0208). */
-    ssoSecrets: SecretBox;
+    ssoSecrets: LazySecretBox;
     /** The signed-in callers this server keeps until the database announces a change (docs/decisions/0190). */
     principals: PrincipalCache;
     mailer: Mailer;
@@ -146,7 +146,10 @@ async function registerHttp(
   preventApiCaching(app);
   const accessTokens = createAccessTokens(await loadSigningKey(app.database.db, config));
   app.decorate('accessTokens', accessTokens);
-  app.decorate('ssoSecrets', secretBox(await loadSsoSecretKey(app.database.db, config.ssoSecretKey)));
+  app.decorate(
+    'ssoSecrets',
+    lazySecretBox(() => loadSsoSecretKey(app.database.db, config.ssoSecretKey)),
+  );
   const mailer = createMailer(config);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());

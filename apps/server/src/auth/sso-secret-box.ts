@@ -44,6 +44,28 @@ export function secretBox(key: Uint8Array): SecretBox {
   };
 }
 
+/** What the app keeps: a box whose key is read on first use, so building the app touches no database. */
+export type LazySecretBox = {
+  seal(plain: string, associated: string): Promise<Buffer>;
+  open(sealed: Buffer, associated: string): Promise<string>;
+};
+
+export function lazySecretBox(loadKey: () => Promise<Uint8Array>): LazySecretBox {
+  let box: Promise<SecretBox> | undefined;
+  const ready = () => {
+    box ??= loadKey().then(secretBox);
+    // A key that could not be read (the database was down) is asked for again next time.
+    box.catch(() => {
+      box = undefined;
+    });
+    return box;
+  };
+  return {
+    seal: async (plain, associated) => (await ready()).seal(plain, associated),
+    open: async (sealed, associated) => (await ready()).open(sealed, associated),
+  };
+}
+
 /**
  * The sealing key: SSO_SECRET_KEY when set (32 bytes, base64 or base64url), which keeps the key out of the
  * database; otherwise, like the signing key (auth/signing-key.ts, decision 0195), the deployment's own random key,

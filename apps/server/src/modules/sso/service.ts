@@ -8,7 +8,7 @@ import {
   type SsoGroupMapping,
 } from '@portal/contract';
 import type { z } from 'zod';
-import type { SecretBox } from '../../auth/sso-secret-box.js';
+import type { LazySecretBox } from '../../auth/sso-secret-box.js';
 import { type Actor, recordEvent, writeAs } from '../../db/audit.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
@@ -25,7 +25,7 @@ const noSuchConnection = () => notFound('No such single sign-on connection');
 export const secretOwner = (companyId: number) => `sso-connection:company:${companyId}`;
 
 export type SsoAdminDependencies = {
-  box: SecretBox;
+  box: LazySecretBox;
   /** Where the provider sends the browser back: the web app's single sign-on page. */
   redirectUri: string;
   allowHttpIssuers: boolean;
@@ -76,7 +76,7 @@ export function ssoAdminService({ box, redirectUri, allowHttpIssuers }: SsoAdmin
           clientSecretSealed:
             input.clientSecret === undefined
               ? (existing as sso.ConnectionRow).clientSecretSealed
-              : box.seal(input.clientSecret, secretOwner(companyId)),
+              : await box.seal(input.clientSecret, secretOwner(companyId)),
           emailDomains: input.emailDomains,
           groupMappings,
           approvedAt: sameProvider ? (existing?.approvedAt ?? null) : null,

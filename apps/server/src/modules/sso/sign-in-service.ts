@@ -5,7 +5,7 @@ import * as oidc from 'openid-client';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { generateTemporaryPassword } from '../../auth/password-policy.js';
-import type { SecretBox } from '../../auth/sso-secret-box.js';
+import type { LazySecretBox } from '../../auth/sso-secret-box.js';
 import { recordEvent } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError, invalidField, tooManyAttempts } from '../../http/errors.js';
@@ -21,7 +21,7 @@ export const SSO_SIGN_IN_MINUTES = 10;
 
 export type SsoSignInDependencies = {
   db: Kysely<Database>;
-  box: SecretBox;
+  box: LazySecretBox;
   providers: OidcProviders;
   throttle: LoginThrottle;
   /** The password sign-in's service: a single sign-on ends exactly as a password sign-in does. */
@@ -61,11 +61,11 @@ export function ssoSignInService({ db, box, providers, throttle, signIn, redirec
     return next;
   }
 
-  function configurationOf(connection: ConnectionRow) {
+  async function configurationOf(connection: ConnectionRow) {
     return providers.configurationOf(connection.id, connection.updatedAt.toISOString(), {
       issuer: connection.issuer,
       clientId: connection.clientId,
-      clientSecret: box.open(connection.clientSecretSealed, secretOwner(connection.companyId)),
+      clientSecret: await box.open(connection.clientSecretSealed, secretOwner(connection.companyId)),
     });
   }
 
