@@ -4,7 +4,8 @@ import { type Actor, recordEvent, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import { estateScope } from '../../scope/estate-scope.js';
 import { userNameTaken, writeUser } from '../users/repository.js';
-import { type ConnectionRow, companiesOfUser, groupsOfCompany, profileWithDefaults } from './repository.js';
+import type { ConnectionRow } from './repository.js';
+import * as sso from './repository.js';
 
 /** Who the provider says signed in: its subject, e-mail address (lower case) and groups. */
 export type ProviderIdentity = { subject: string; email: string; groups: readonly string[] };
@@ -31,50 +32,33 @@ export function resolveUser(
   unusablePasswordHash: string,
 ): Promise<Resolution> {
   return writeAs(db, actor, async (trx) => {
-    const partnerId = await partnerOfCompany(trx, connection.companyId);
-    const linked = await trx
-      .selectFrom('sso_identities')
-      .select(['user_id', 'provisioned'])
-      .where('connection_id', '=', connection.id)
-      .where('subject', '=', identity.subject)
-      .forUpdate()
-      .executeTakeFirst();
+    const partnerId = await sso.partnerOfCompany(trx, connection.companyId);
+    const linked = await sso.linkedIdentity(trx, connection.id, identity.subject);
     if (linked) {
       if (!(await onlyOfCompany(trx, linked.user_id, connection.companyId))) return refuse('other_company');
       if (linked.provisioned) {
         const grant = await grantOf(trx, connection, identity.groups);
         if (!grant) return refuse('no_group');
-        const user = await trx
-          .selectFrom('users')
-          .select('user_name')
-          .where('id', '=', linked.user_id)
-          .executeTakeFirstOrThrow();
-        await applyGrant(trx, partnerId, linked.user_id, { userName: user.user_name, email: identity.email }, grant);
+        await applyGrant(trx, partnerId, linked.user_id, { userName: linked.user_name, email: identity.email }, grant);
       }
-      await touchIdentity(trx, connection.id, identity.subject);
+      await sso.touchIdentity(trx, connection.id, identity.subject);
       return { ok: true, userId: linked.user_id, provisioned: false };
     }
 
-    const sameAddress = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('partner_id', '=', partnerId)
-      .where((eb) => eb(eb.fn('lower', ['email_address']), '=', identity.email))
-      .execute();
+    const sameAddress = await sso.usersWithAddress(trx, partnerId, identity.email);
     if (sameAddress.length > 0) {
       const [only, ...more] = sameAddress;
-      if (!only || more.length > 0 || !(await onlyOfCompany(trx, only.id, connection.companyId))) {
+      if (only === undefined || more.length > 0 || !(await onlyOfCompany(trx, only, connection.companyId))) {
         return refuse('other_company');
       }
-      const elsewhere = await trx
-        .selectFrom('sso_identities')
-        .select('subject')
-        .where('connection_id', '=', connection.id)
-        .where('user_id', '=', only.id)
-        .executeTakeFirst();
-      if (elsewhere) return refuse('linked_elsewhere');
-      await linkIdentity(trx, connection.id, identity.subject, only.id, false);
-      return { ok: true, userId: only.id, provisioned: false };
+      if (await sso.isLinked(trx, connection.id, only)) return refuse('linked_elsewhere');
+      await sso.linkIdentity(trx, {
+        connectionId: connection.id,
+        subject: identity.subject,
+        userId: only,
+        provisioned: false,
+      });
+      return { ok: true, userId: only, provisioned: false };
     }
 
     const grant = await grantOf(trx, connection, identity.groups);
@@ -83,19 +67,20 @@ export function resolveUser(
     const scope = scopeOfPartner(trx, partnerId);
     // A username is at most 50 characters and unique (spec 5): an address that cannot be one waits for an administrator.
     if (userName.length > 50 || (await userNameTaken(scope, userName, undefined))) return refuse('user_name_unusable');
-    const { id } = await trx
-      .insertInto('users')
-      .values({
-        partner_id: partnerId,
-        user_name: userName,
-        email_address: identity.email,
-        profile_id: grant.profileId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('user_credentials').values({ user_id: id, password_hash: unusablePasswordHash }).execute();
+    const id = await sso.insertUser(trx, {
+      partnerId,
+      userName,
+      email: identity.email,
+      profileId: grant.profileId,
+      passwordHash: unusablePasswordHash,
+    });
     await applyGrant(trx, partnerId, id, { userName, email: identity.email }, grant);
-    await linkIdentity(trx, connection.id, identity.subject, id, true);
+    await sso.linkIdentity(trx, {
+      connectionId: connection.id,
+      subject: identity.subject,
+      userId: id,
+      provisioned: true,
+    });
     await recordEvent(trx, {
       action: 'sso.user_provisioned',
       actor,
@@ -108,18 +93,9 @@ export function resolveUser(
 
 const refuse = (reason: Refusal): Resolution => ({ ok: false, reason });
 
-async function partnerOfCompany(trx: Transaction<Database>, companyId: number) {
-  const company = await trx
-    .selectFrom('companies')
-    .select('partner_id')
-    .where('id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  return company.partner_id;
-}
-
 /** Whether everything the user's estate reaches lies in this one company. */
 async function onlyOfCompany(trx: Transaction<Database>, userId: number, companyId: number) {
-  const companies = await companiesOfUser(trx, userId);
+  const companies = await sso.companiesOfUser(trx, userId);
   return companies.length > 0 && companies.every((id) => id === companyId);
 }
 
@@ -144,13 +120,17 @@ async function grantOf(
 ): Promise<Grant | undefined> {
   const mapping: SsoGroupMapping | undefined = connection.groupMappings.find((m) => groups.includes(m.group));
   if (!mapping) return undefined;
-  const profile = await profileWithDefaults(trx, mapping.profileId);
+  const profile = await sso.profileWithDefaults(trx, mapping.profileId);
   if (!profile) return undefined;
   const level = profile.level as ProfileLevel;
   const siteIds =
-    level === 'Site' ? await groupsOfCompany(trx, 'sites', connection.companyId, mapping.siteIds) : ([] as number[]);
+    level === 'Site'
+      ? await sso.groupsOfCompany(trx, 'sites', connection.companyId, mapping.siteIds)
+      : ([] as number[]);
   const teamIds =
-    level === 'Team' ? await groupsOfCompany(trx, 'teams', connection.companyId, mapping.teamIds) : ([] as number[]);
+    level === 'Team'
+      ? await sso.groupsOfCompany(trx, 'teams', connection.companyId, mapping.teamIds)
+      : ([] as number[]);
   const reaches = level === 'Company' || siteIds.length > 0 || teamIds.length > 0;
   if (!reaches) return undefined;
   return {
@@ -198,26 +178,4 @@ function scopeOfPartner(trx: Transaction<Database>, partnerId: number) {
     profile: { id: 0, name: 'single sign-on', level: 'EndPoint' },
     can: () => false,
   });
-}
-
-async function linkIdentity(
-  trx: Transaction<Database>,
-  connectionId: number,
-  subject: string,
-  userId: number,
-  provisioned: boolean,
-) {
-  await trx
-    .insertInto('sso_identities')
-    .values({ connection_id: connectionId, subject, user_id: userId, provisioned })
-    .execute();
-}
-
-async function touchIdentity(trx: Transaction<Database>, connectionId: number, subject: string) {
-  await trx
-    .updateTable('sso_identities')
-    .set({ last_sign_in_at: new Date() })
-    .where('connection_id', '=', connectionId)
-    .where('subject', '=', subject)
-    .execute();
 }

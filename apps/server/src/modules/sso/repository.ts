@@ -340,3 +340,91 @@ export async function takeSignIn(db: Db, state: string): Promise<SignInUnderWay 
     expiresAt: row.expires_at,
   };
 }
+
+// Who signs in through a provider (provisioning.ts decides; these read and write inside its transaction).
+
+export async function partnerOfCompany(trx: Transaction<Database>, companyId: number): Promise<number> {
+  const company = await trx
+    .selectFrom('companies')
+    .select('partner_id')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return company.partner_id;
+}
+
+/** The user the provider's subject was linked to, locked, and whether the portal made them. */
+export function linkedIdentity(trx: Transaction<Database>, connectionId: number, subject: string) {
+  return trx
+    .selectFrom('sso_identities')
+    .innerJoin('users', 'users.id', 'sso_identities.user_id')
+    .select(['sso_identities.user_id', 'sso_identities.provisioned', 'users.user_name'])
+    .where('sso_identities.connection_id', '=', connectionId)
+    .where('sso_identities.subject', '=', subject)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The partner's users with this e-mail address (any case). */
+export async function usersWithAddress(trx: Transaction<Database>, partnerId: number, email: string) {
+  const rows = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('partner_id', '=', partnerId)
+    .where((eb) => eb(eb.fn('lower', ['email_address']), '=', email.toLowerCase()))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether the user is already linked to a subject of this connection. */
+export async function isLinked(trx: Transaction<Database>, connectionId: number, userId: number) {
+  const row = await trx
+    .selectFrom('sso_identities')
+    .select('subject')
+    .where('connection_id', '=', connectionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new user of the partner, signing in only through their provider: `passwordHash` is of a password nobody knows. */
+export async function insertUser(
+  trx: Transaction<Database>,
+  user: { partnerId: number; userName: string; email: string; profileId: number; passwordHash: string },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('users')
+    .values({
+      partner_id: user.partnerId,
+      user_name: user.userName,
+      email_address: user.email,
+      profile_id: user.profileId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('user_credentials').values({ user_id: id, password_hash: user.passwordHash }).execute();
+  return id;
+}
+
+export async function linkIdentity(
+  trx: Transaction<Database>,
+  link: { connectionId: number; subject: string; userId: number; provisioned: boolean },
+) {
+  await trx
+    .insertInto('sso_identities')
+    .values({
+      connection_id: link.connectionId,
+      subject: link.subject,
+      user_id: link.userId,
+      provisioned: link.provisioned,
+    })
+    .execute();
+}
+
+export async function touchIdentity(trx: Transaction<Database>, connectionId: number, subject: string) {
+  await trx
+    .updateTable('sso_identities')
+    .set({ last_sign_in_at: new Date() })
+    .where('connection_id', '=', connectionId)
+    .where('subject', '=', subject)
+    .execute();
+}

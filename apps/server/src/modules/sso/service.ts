@@ -47,10 +47,13 @@ export function ssoAdminService({ box, redirectUri, allowHttpIssuers }: SsoAdmin
     if (!allowHttpIssuers && !input.issuer.startsWith('https://')) {
       throw invalidField('issuer', 'https', 'The issuer must be an https:// URL');
     }
+    // Sealed before the transaction: the key may still have to be read, through the pool, on first use.
+    const sealed =
+      input.clientSecret === undefined ? undefined : await box.seal(input.clientSecret, secretOwner(companyId));
     return writeInScope(scope, actor, async (scope) => {
       if (!(await sso.isAdministeredCompany(scope, companyId))) throw noSuchCompany();
       const existing = await sso.connectionOfCompany(scope, companyId, { lock: true });
-      if (!existing && input.clientSecret === undefined) {
+      if (!existing && sealed === undefined) {
         throw invalidField('clientSecret', 'required', SSO_MESSAGES.secretRequired);
       }
       const [taken] = await sso.domainsOfOthers(scope, companyId, input.emailDomains);
@@ -73,10 +76,7 @@ export function ssoAdminService({ box, redirectUri, allowHttpIssuers }: SsoAdmin
         {
           issuer: input.issuer,
           clientId: input.clientId,
-          clientSecretSealed:
-            input.clientSecret === undefined
-              ? (existing as sso.ConnectionRow).clientSecretSealed
-              : await box.seal(input.clientSecret, secretOwner(companyId)),
+          clientSecretSealed: sealed ?? (existing as sso.ConnectionRow).clientSecretSealed,
           emailDomains: input.emailDomains,
           groupMappings,
           approvedAt: sameProvider ? (existing?.approvedAt ?? null) : null,
