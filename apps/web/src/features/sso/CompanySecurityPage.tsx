@@ -127,14 +127,13 @@ function SingleSignOnCard({ company }: { company: NamedRef }) {
   );
 }
 
+// In the text colour, told apart by their words: a status colour behind small white text falls short of the
+// enhanced contrast every page is held to.
+const STATUS_TEXT = { approved: 'Approved', awaiting_approval: "Awaiting the partner's approval" } as const;
+
 function StatusChip({ sso }: { sso: CompanySso }) {
   const { connection } = sso;
-  if (!connection) return <Chip size="small" label="Not set up" variant="outlined" />;
-  return connection.status === 'approved' ? (
-    <Chip size="small" color="success" label="Approved" />
-  ) : (
-    <Chip size="small" color="warning" label="Awaiting the partner's approval" />
-  );
+  return <Chip size="small" variant="outlined" label={connection ? STATUS_TEXT[connection.status] : 'Not set up'} />;
 }
 
 function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }) {
@@ -192,8 +191,13 @@ function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }
     },
   });
 
-  const set = (field: keyof Omit<SsoFormValues, 'groupMappings'>) => (event: { target: { value: string } }) =>
+  // What is typed into a field answers its message: the next Save checks it again.
+  const forget = (names: (name: string) => boolean) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !names(name))));
+  const set = (field: keyof Omit<SsoFormValues, 'groupMappings'>) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
+    forget((name) => name === field);
+  };
   const busy = save.isPending || remove.isPending;
   const field = (name: string) => ({ error: errors[name] !== undefined, helperText: errors[name] });
 
@@ -275,7 +279,10 @@ function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }
         rows={values.groupMappings}
         errors={errors}
         disabled={busy}
-        onChange={(groupMappings) => setValues((current) => ({ ...current, groupMappings }))}
+        onChange={(groupMappings) => {
+          setValues((current) => ({ ...current, groupMappings }));
+          forget((name) => name.startsWith('groupMappings'));
+        }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap>
         <Button

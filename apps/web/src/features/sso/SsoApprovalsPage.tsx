@@ -86,11 +86,7 @@ function ApprovalCard({ item }: { item: SsoApprovalItem }) {
             <Typography id={headingId} variant="h6" component="h2">
               {item.companyName}
             </Typography>
-            {approved ? (
-              <Chip size="small" color="success" label="Approved" />
-            ) : (
-              <Chip size="small" color="warning" label="Awaiting approval" />
-            )}
+            <Chip size="small" variant="outlined" label={approved ? 'Approved' : 'Awaiting approval'} />
           </Stack>
           <DetailList
             rows={[
