@@ -4,7 +4,6 @@ import { type Actor, recordEvent, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import { estateScope } from '../../scope/estate-scope.js';
 import { userNameTaken, writeUser } from '../users/repository.js';
-import type { ConnectionRow } from './repository.js';
 import * as sso from './repository.js';
 
 /** Who the provider says signed in: its subject, e-mail address (lower case) and groups. */
@@ -13,7 +12,7 @@ export type ProviderIdentity = { subject: string; email: string; groups: readonl
 /** Why a provider's user may not sign in, as the audit trail records it. */
 export type Refusal = 'other_company' | 'no_group' | 'user_name_unusable' | 'linked_elsewhere';
 
-export type Resolution = { ok: true; userId: number; provisioned: boolean } | { ok: false; reason: Refusal };
+export type Resolution = { ok: true; userId: number } | { ok: false; reason: Refusal };
 
 /**
  * The portal user the provider's user signs in as (docs/decisions/0208), in one transaction:
@@ -27,7 +26,7 @@ export type Resolution = { ok: true; userId: number; provisioned: boolean } | { 
 export function resolveUser(
   db: Kysely<Database>,
   actor: Actor,
-  connection: ConnectionRow,
+  connection: sso.ConnectionRow,
   identity: ProviderIdentity,
   unusablePasswordHash: string,
 ): Promise<Resolution> {
@@ -42,7 +41,7 @@ export function resolveUser(
         await applyGrant(trx, partnerId, linked.user_id, { userName: linked.user_name, email: identity.email }, grant);
       }
       await sso.touchIdentity(trx, connection.id, identity.subject);
-      return { ok: true, userId: linked.user_id, provisioned: false };
+      return { ok: true, userId: linked.user_id };
     }
 
     const sameAddress = await sso.usersWithAddress(trx, partnerId, identity.email);
@@ -58,7 +57,7 @@ export function resolveUser(
         userId: only,
         provisioned: false,
       });
-      return { ok: true, userId: only, provisioned: false };
+      return { ok: true, userId: only };
     }
 
     const grant = await grantOf(trx, connection, identity.groups);
@@ -87,7 +86,7 @@ export function resolveUser(
       target: { table: 'users', key: { id } },
       details: { companyId: connection.companyId, group: grant.group, profileId: grant.profileId },
     });
-    return { ok: true, userId: id, provisioned: true };
+    return { ok: true, userId: id };
   });
 }
 
@@ -115,7 +114,7 @@ type Grant = {
  */
 async function grantOf(
   trx: Transaction<Database>,
-  connection: ConnectionRow,
+  connection: sso.ConnectionRow,
   groups: readonly string[],
 ): Promise<Grant | undefined> {
   const mapping: SsoGroupMapping | undefined = connection.groupMappings.find((m) => groups.includes(m.group));
