@@ -83,6 +83,8 @@ const EnvSchema = z.object({
     .default('Business Portal <no-reply@portal.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Identity providers are reached over HTTPS only, unless this is true (development and tests, decision 0208).
+  SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: TrustProxySchema.default(false),
   // The bearer token Prometheus sends for /metrics; unset, /metrics answers 404 (docs/decisions/0199).
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -151,10 +153,12 @@ export type Config = {
   /** Signs access tokens; unset, a random one is kept in the database, shared by every server on it (decision 0195). */
   jwtSecret: string | undefined;
   /**
-   * Encrypts the secrets the portal keeps (the authenticator apps' keys); unset, a random key is kept in the
-   * database, shared by every server on it (decision 0207).
+   * Encrypts the secrets the portal keeps (the authenticator apps' keys, the identity providers' client secrets);
+   * unset, a random key is kept in the database, shared by every server on it (decisions 0207, 0208).
    */
   encryptionKey: string | undefined;
+  /** Whether an identity provider's issuer may be an http:// URL (development and tests only). */
+  ssoAllowHttpIssuers: boolean;
   /** Whether, and which, proxies' X-Forwarded-For/-Proto/-Host are believed; off, the connection's peer is the
    * client (so a forged header cannot dodge the sign-in throttle). */
   trustProxy: TrustProxy;
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
+    ssoAllowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS === 'true',
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     tracing: tracingOn(e.OTEL_TRACES_EXPORTER),

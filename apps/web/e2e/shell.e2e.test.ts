@@ -40,6 +40,7 @@ describe('shell', () => {
         'Admin > Manage Sites',
         'Admin > Manage Teams',
         'Admin > Manage Users',
+        'Admin > Company Security',
         'FAQ',
         'Contact',
         'Account',

@@ -39,13 +39,15 @@ describe('route table', () => {
         'sites/view',
         'teams/view',
         'users/view',
+        'security',
+        'sso-approvals',
       ].sort(),
     );
   });
 
-  it('leaves only login and the password pages public', () => {
+  it('leaves only login (with single sign-on) and the password pages public', () => {
     const publicPaths = ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
-    expect(publicPaths).toEqual(['login', 'forgot-password', 'forgot-password-confirmation']);
+    expect(publicPaths).toEqual(['login', 'single-sign-on', 'forgot-password', 'forgot-password-confirmation']);
   });
 
   it('falls back to home', () => {

@@ -30,6 +30,8 @@ export const ROUTES = [
   { path: 'faq', title: 'FAQ', access: 'signed-in', menu: false, page: 'partners/FaqPage' },
   { path: 'search', title: 'Search', access: 'signed-in', menu: false, page: 'search/SearchPage' },
   { path: 'login', title: 'Log in', access: 'public', menu: false, page: 'login/LoginPage' },
+  // Beyond the spec (docs/decisions/0208): single sign-on, its page the identity provider sends the browser back to.
+  { path: 'single-sign-on', title: 'Single sign-on', access: 'public', menu: false, page: 'sso/SingleSignOnPage' },
   {
     path: 'forgot-password',
     title: 'Forgot your password?',
@@ -109,6 +111,21 @@ export const ROUTES = [
     access: anyOf('Read', 'ManageUser'),
     menu: false,
     page: 'users/UserFormPage',
+  },
+  // Beyond the spec (docs/decisions/0208): how a company's users sign in, and the partner's approval of it.
+  {
+    path: 'security',
+    title: 'Company Security',
+    access: anyOf('Write', 'ManageUser'),
+    menu: true,
+    page: 'sso/CompanySecurityPage',
+  },
+  {
+    path: 'sso-approvals',
+    title: 'Single Sign-On Approvals',
+    access: { role: 'partner-staff' },
+    menu: true,
+    page: 'sso/SsoApprovalsPage',
   },
   {
     path: 'mobile/estate',

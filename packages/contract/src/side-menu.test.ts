@@ -29,6 +29,8 @@ describe('SIDE_MENU', () => {
       'Admin/Manage Sites',
       'Admin/Manage Teams',
       'Admin/Manage Users',
+      'Admin/Company Security',
+      'Single Sign-On Approvals',
       'FAQ',
       'Contact',
       'Account',

@@ -43,8 +43,11 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
       link('Manage Sites', 'sites/view'),
       link('Manage Teams', 'teams/view'),
       link('Manage Users', 'users/view'),
+      // Beyond the spec (docs/decisions/0208).
+      link('Company Security', 'security'),
     ],
   },
+  link('Single Sign-On Approvals', 'sso-approvals'),
   link('FAQ', 'faq'),
   link('Contact', 'contact'),
   link('Account', 'account'),

@@ -456,6 +456,40 @@ export type AuditLogTable = {
   action: string | null;
 };
 
+/** A company's OpenID Connect provider (migration 0027, decision 0208); the secret sealed by auth/secret-box.ts. */
+export type SsoConnectionsTable = {
+  id: Identity;
+  company_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: Buffer;
+  group_mappings: ColumnType<unknown, string | undefined, string>;
+  approved_at: Timestamp | null;
+  approved_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+};
+/** An e-mail domain that routes sign-in to one connection. */
+export type SsoEmailDomainsTable = { domain: string; connection_id: number };
+/** A user as a provider knows them: its subject, and whether the portal made the user (just in time) or found them. */
+export type SsoIdentitiesTable = {
+  connection_id: number;
+  subject: string;
+  user_id: number;
+  provisioned: boolean;
+  last_sign_in_at: DefaultTimestamp;
+};
+/** A sign-in through a provider under way: its state, nonce and PKCE verifier, the browser's binding; single use. */
+export type SsoSignInsTable = {
+  state: string;
+  connection_id: number;
+  browser_hash: string;
+  code_verifier: string;
+  nonce: string;
+  login: string;
+  expires_at: Timestamp;
+};
+
 export type DemoDataTable = {
   size: 'small' | 'large';
   seed: number;
@@ -524,6 +558,10 @@ export type Database = {
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   cookie_consents: CookieConsentsTable;
+  sso_connections: SsoConnectionsTable;
+  sso_email_domains: SsoEmailDomainsTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_sign_ins: SsoSignInsTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
 };
@@ -775,6 +813,21 @@ export const databaseColumns = {
   recovery_codes: ['id', 'user_id', 'code_hash', 'created_at', 'used_at'],
   sign_in_challenges: ['id', 'token_hash', 'user_id', 'created_at', 'expires_at', 'used_at'],
   cookie_consents: ['id', 'user_id', 'is_accepted', 'consent_date', 'recorded_at', 'policy_version'],
+  sso_connections: [
+    'id',
+    'company_id',
+    'issuer',
+    'client_id',
+    'client_secret_sealed',
+    'group_mappings',
+    'approved_at',
+    'approved_by_user_id',
+    'created_at',
+    'updated_at',
+  ],
+  sso_email_domains: ['domain', 'connection_id'],
+  sso_identities: ['connection_id', 'subject', 'user_id', 'provisioned', 'last_sign_in_at'],
+  sso_sign_ins: ['state', 'connection_id', 'browser_hash', 'code_verifier', 'nonce', 'login', 'expires_at'],
   demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
   audit_log: [
     'id',

@@ -48,6 +48,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   sites: 'Sites of a company: list, create, edit, delete.',
   teams: 'Teams of a company and their devices.',
   users: 'Users, what they may do, and where in the estate.',
+  sso: 'Single sign-on over OpenID Connect: a company’s identity provider, the partner’s approval, signing in through it.',
   orders: 'Mobile and broadband orders and their items.',
   contracts: 'Broadband contracts: summary, products, events and pending changes.',
   usage: 'Usage and spend over time (analytics; needs the dash token).',
@@ -74,7 +75,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   422: 'The request is well formed but cannot be done as it stands: the message says why.',
   429: 'Too many attempts: `Retry-After` says how many seconds to wait.',
   502: 'The carrier answered with an error.',
-  503: 'A service it depends on (the carrier; for readiness, the database) is unavailable: try again later.',
+  503: 'A service it depends on (the carrier, an identity provider; for readiness, the database) is unavailable: try again later.',
   504: 'The carrier did not answer in time.',
 };
 

@@ -21,6 +21,7 @@ import { passwordRoutes } from './passwords/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { siteRoutes } from './sites/routes.js';
+import { ssoRoutes } from './sso/routes.js';
 import { teamRoutes } from './teams/routes.js';
 import { twoStepRoutes } from './two-step/routes.js';
 import { usageRoutes } from './usage/routes.js';
@@ -53,6 +54,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(siteRoutes);
   await app.register(teamRoutes);
   await app.register(userRoutes);
+  await app.register(ssoRoutes(throttles));
   await app.register(orderRoutes);
   await app.register(contractRoutes);
   await app.register(usageRoutes);

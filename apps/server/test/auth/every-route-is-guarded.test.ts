@@ -25,6 +25,8 @@ const PUBLIC = new Set([
   'POST /api/login/revoke',
   'POST /api/login/forgotPassword',
   'POST /api/login/changePassword',
+  'POST /api/login/sso',
+  'POST /api/login/sso/callback',
   'GET /api/partners/current',
   'GET /api/messages',
   'GET /api/openapi.json',

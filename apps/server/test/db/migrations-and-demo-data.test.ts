@@ -55,6 +55,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0024-carrier-request-ids',
       '0025-scheduled-tasks',
       '0026-two-step-verification',
+      '0027-sso-connections',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

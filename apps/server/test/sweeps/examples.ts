@@ -213,6 +213,21 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'bills.download': {
     query: ({ invoice }) => ({ webDataPhysicalLocation: invoice.location, fileName: invoice.pdfFileName }),
   },
+  // Single sign-on (decision 0208): a connection of the caller's company under a domain of its own, never approved
+  // (its issuer is nowhere: the sweeps run no identity provider, test/sso drives a real one), and sign-ins that find
+  // no approved provider.
+  'sso.saveCompanySso': {
+    body: ({ companyId }) => ({
+      issuer: 'https://login.sweep.example/tenant',
+      clientId: 'business-portal',
+      clientSecret: 'sweep-client-secret',
+      emailDomains: [`company${companyId}.sweep.example`],
+      groupMappings: [],
+    }),
+  },
+  'sso.approve': { body: ({ companyId }) => ({ companyId: Number(companyId), approved: false }) },
+  'sso.start': { body: () => ({ login: 'someone@nowhere.sweep.example' }) },
+  'sso.complete': { body: () => ({ callback: '?code=sweep-code&state=sweep-state', cookiePolicyAccepted: true }) },
   'messages.create': message,
   'messages.update': message,
   'orders.broadband': odataPage,

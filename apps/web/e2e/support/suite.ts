@@ -17,6 +17,8 @@ import { type PortalServer, startPortalServer } from './portal-server';
 export interface PortalOptions {
   motion?: Motion;
   database?: 'postgres when set' | 'embedded';
+  /** Extra environment for the file's server (SSO_ALLOW_HTTP_ISSUERS for a provider on plain HTTP). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -27,7 +29,11 @@ export interface PortalOptions {
  * (TEST_DATABASE_URL), unless the file asks for `database: 'embedded'`, PGlite in the data directory as `npm start`
  * runs it (decision 0182).
  */
-export function usePortal({ motion = 'still', database = 'postgres when set' }: PortalOptions = {}) {
+export function usePortal({
+  motion = 'still',
+  database = 'postgres when set',
+  env: extraEnv = {},
+}: PortalOptions = {}) {
   let server: PortalServer | undefined;
   let carriers: CarrierSim | undefined;
   let browser: Browser | undefined;
@@ -48,6 +54,7 @@ export function usePortal({ motion = 'still', database = 'postgres when set' }: 
       CARRIER_SIM_URL: carriers.url,
       CARRIER_READ_TIMEOUT_MS: '5000',
       ...(copy && { DATABASE_URL: copy.url }),
+      ...extraEnv,
     };
     [server, browser] = await Promise.all([startPortalServer({ dataDirFrom: start.dataDir, env }), launchBrowser()]);
   });

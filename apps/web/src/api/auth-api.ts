@@ -80,6 +80,31 @@ function secondStepOf(body: unknown): SecondStep | undefined {
   return { challenge: body.challenge, factors: body.factors as SecondFactor[], expiresIn };
 }
 
+/** `refused`: the server named why single sign-on cannot go on (not set up, no access, expired), in `message`. */
+export type SingleSignOnFailureReason = LoginFailureReason | 'refused';
+export type SingleSignOnStart =
+  | { ok: true; authorizationUrl: string }
+  | { ok: false; reason: SingleSignOnFailureReason; message?: string; retryAfterSeconds?: number };
+export type SingleSignOnResult =
+  | { ok: true; roles: Role[] }
+  | { ok: false; reason: SingleSignOnFailureReason; message?: string; retryAfterSeconds?: number };
+
+/** A failed single sign-on call: as {@link callFailure}, else the message the server gave, else unexpected. */
+function singleSignOnFailure(error: unknown): Omit<Extract<SingleSignOnStart, { ok: false }>, 'ok'> {
+  const failure = callFailure(error);
+  if (failure) {
+    const { ok: _ok, ...rest } = failure;
+    return rest;
+  }
+  const body = (error as ApiError).body;
+  const details = isRecord(body) && Array.isArray(body.details) ? body.details : [];
+  const first = isRecord(details[0]) ? details[0] : undefined;
+  // A refusal names its field; an identity provider out of reach (503) says so in the message.
+  const unavailable = (error as ApiError).status === 503 && isRecord(body) ? body.message : undefined;
+  const message = typeof first?.message === 'string' ? first.message : unavailable;
+  return typeof message === 'string' ? { reason: 'refused', message } : { reason: 'unexpected' };
+}
+
 export interface LoginOptions {
   /** The cookie notice was accepted in this browser; the server asks for it unless the user accepted before. */
   cookiePolicyAccepted: boolean;
@@ -101,15 +126,14 @@ export function createAuthApi(client: ApiClient) {
   }
 
   function login(username: string, password: string, options: LoginOptions): Promise<LoginResult> {
-    return signInWith(
-      (loginOperations) =>
-        callOperation(
-          loginOperations.login,
-          { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
-          { client },
-        ),
-      options,
-    );
+    return signInWith(async () => {
+      const { loginOperations } = await loadOperations();
+      return callOperation(
+        loginOperations.login,
+        { body: { username, password, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
+        { client },
+      );
+    }, options);
   }
 
   /** The second step of a sign-in (decision 0207): the challenge, and a code or a recovery code. */
@@ -118,21 +142,21 @@ export function createAuthApi(client: ApiClient) {
     answer: { code: string } | { recoveryCode: string },
     options: LoginOptions,
   ): Promise<LoginResult> {
-    return signInWith(
-      (loginOperations) => callOperation(loginOperations.secondStep, { body: { challenge, ...answer } }, { client }),
-      options,
-    );
+    return signInWith(async () => {
+      const { loginOperations } = await loadOperations();
+      return callOperation(loginOperations.secondStep, { body: { challenge, ...answer } }, { client });
+    }, options);
   }
 
-  /** The login flow of spec 4 after the request that answers the tokens: the dash login, then the consent. */
-  async function signInWith(
-    request: (operations: Awaited<ReturnType<typeof loadOperations>>['loginOperations']) => Promise<LoginReply>,
-    options: LoginOptions,
-  ): Promise<LoginResult> {
+  /**
+   * The rest of every sign-in once `request` is answered with tokens (the password's, its second step's, or single
+   * sign-on's): the session, the dash tokens, then the cookie-acceptance recording (spec 4).
+   */
+  async function signInWith(request: () => Promise<LoginReply>, options: LoginOptions): Promise<LoginResult> {
     let roles: Role[];
     try {
       const { loginOperations } = await loadOperations();
-      const reply = await request(loginOperations);
+      const reply = await request();
       // The refresh token went into the server's HttpOnly cookie (docs/decisions/0206).
       session.setTokens(reply.token.access_token, reply.expiresIn);
       session.setRoles(reply.roles);
@@ -155,6 +179,40 @@ export function createAuthApi(client: ApiClient) {
       await acceptCookiePolicy(new Date()).catch((error: unknown) => console.error(error));
     }
     return { ok: true, roles };
+  }
+
+  /**
+   * The first step of single sign-on (docs/decisions/0208): the URL of the company's identity provider for this work
+   * e-mail address or username, or the server's reason why there is none.
+   */
+  async function startSingleSignOn(login: string): Promise<SingleSignOnStart> {
+    try {
+      const { ssoOperations } = await loadOperations();
+      const reply = await callOperation(ssoOperations.start, { body: { login } }, { client });
+      return { ok: true, authorizationUrl: reply.authorizationUrl };
+    } catch (error) {
+      return { ok: false, ...singleSignOnFailure(error) };
+    }
+  }
+
+  /** The second step: signs in with the query the provider sent the browser back with, as a password sign-in does. */
+  async function completeSingleSignOn(callback: string, options: LoginOptions): Promise<SingleSignOnResult> {
+    let refusal: { reason: SingleSignOnFailureReason; message?: string } | undefined;
+    const result = await signInWith(async () => {
+      const { ssoOperations } = await loadOperations();
+      try {
+        return await callOperation(
+          ssoOperations.complete,
+          { body: { callback, ...(options.cookiePolicyAccepted ? { cookiePolicyAccepted: true } : {}) } },
+          { client },
+        );
+      } catch (error) {
+        const failure = singleSignOnFailure(error);
+        if (failure.reason === 'refused') refusal = failure;
+        throw error;
+      }
+    }, options);
+    return !result.ok && refusal ? { ok: false, ...refusal } : result;
   }
 
   /**
@@ -214,10 +272,28 @@ export function createAuthApi(client: ApiClient) {
     }
   }
 
-  return { login, completeSecondStep, logout, changePassword, forgotPassword, acceptCookiePolicy };
+  return {
+    login,
+    completeSecondStep,
+    logout,
+    changePassword,
+    forgotPassword,
+    acceptCookiePolicy,
+    startSingleSignOn,
+    completeSingleSignOn,
+  };
 }
 
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
 const authApi = createAuthApi(apiClient);
-export const { login, completeSecondStep, logout, changePassword, forgotPassword, acceptCookiePolicy } = authApi;
+export const {
+  login,
+  completeSecondStep,
+  logout,
+  changePassword,
+  forgotPassword,
+  acceptCookiePolicy,
+  startSingleSignOn,
+  completeSingleSignOn,
+} = authApi;

@@ -95,6 +95,7 @@ export const REFRESH_FAILED_MESSAGE = 'Refresh token failed.';
 const AUTH_PATHS = {
   login: FIRST_LOAD_PATHS.login,
   secondStep: FIRST_LOAD_PATHS.secondStep,
+  singleSignOn: FIRST_LOAD_PATHS.singleSignOn,
   dash: FIRST_LOAD_PATHS.dashLogin,
   refresh: FIRST_LOAD_PATHS.refresh,
   revoke: FIRST_LOAD_PATHS.revoke,
@@ -116,13 +117,14 @@ type AuthCall = 'none' | 'main-only' | 'all';
 const WITHOUT_TOKENS = new Set<string>([
   AUTH_PATHS.login,
   AUTH_PATHS.secondStep,
+  AUTH_PATHS.singleSignOn,
   AUTH_PATHS.refresh,
   AUTH_PATHS.revoke,
 ]);
 
 /**
- * Which bearer tokens a call carries (spec 7): none on sign-in (both its steps), refresh and revoke; the dash login
- * only the main.
+ * Which bearer tokens a call carries (spec 7): none on sign-in (each of its ways and steps), refresh and revoke; the
+ * dash login only the main.
  */
 function tokensFor(path: string): AuthCall {
   const normal = `/${normalPath(path)}`;

@@ -8,4 +8,5 @@ export {
   loginOperations,
   passwordOperations,
   profileOperations,
+  ssoOperations,
 } from '@portal/contract';

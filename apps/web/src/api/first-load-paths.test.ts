@@ -4,6 +4,7 @@ import {
   messageOperations,
   partnerOperations,
   profileOperations,
+  ssoOperations,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_PATHS } from './first-load-paths';
@@ -13,6 +14,7 @@ describe('FIRST_LOAD_PATHS', () => {
     expect(FIRST_LOAD_PATHS).toEqual({
       login: loginOperations.login.path,
       secondStep: loginOperations.secondStep.path,
+      singleSignOn: ssoOperations.complete.path,
       dashLogin: loginOperations.dashLogin.path,
       refresh: loginOperations.refresh.path,
       revoke: loginOperations.revoke.path,

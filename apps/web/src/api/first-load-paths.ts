@@ -7,6 +7,7 @@
 export const FIRST_LOAD_PATHS = {
   login: '/api/login',
   secondStep: '/api/login/secondStep',
+  singleSignOn: '/api/login/sso/callback',
   dashLogin: '/api/login/dash',
   refresh: '/api/login/refresh',
   revoke: '/api/login/revoke',

@@ -17,6 +17,7 @@ import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
 import * as sites from './sites';
+import * as sso from './sso';
 import * as teams from './teams';
 import * as twoStep from './two-step';
 import * as usage from './usage';
@@ -45,6 +46,7 @@ export const API = {
   sites,
   teams,
   users,
+  sso,
   orders,
   contracts,
   usage,
@@ -109,6 +111,7 @@ export * as passwordOperations from './passwords';
 export * as profileOperations from './profiles';
 export * as searchOperations from './search';
 export * as siteOperations from './sites';
+export * as ssoOperations from './sso';
 export * as teamOperations from './teams';
 export * as twoStepOperations from './two-step';
 export * as usageOperations from './usage';

@@ -34,29 +34,35 @@ function answer<Reply>(request: FastifyRequest, reply: FastifyReply, { reply: bo
   return body;
 }
 
+/**
+ * The answer of a finished sign-in, whichever way it went (password, second step, single sign-on): its tokens, the
+ * browser's refresh token in its cookie, and the theme the sign-in page brands itself with next time (spec 2.1);
+ * the web app reloads when the theme changes.
+ */
+export function signedInAnswer(
+  { themeCode, ...tokens }: WithRefreshToken<LoginReply> & { themeCode: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): LoginReply {
+  reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
+  return answer(request, reply, tokens);
+}
+
 /** Sign-in, tokens and the cookie notice (spec 7, Auth), and the second step of a sign-in (decision 0207). */
 export function loginRoutes(throttles: { signIn: LoginThrottle } & TwoStepDependencies['throttles']) {
   return operationRoutes(API.login, (app) => {
     const db = app.database.db;
     const twoStep = twoStepService({ db, secrets: app.secretBox, throttles });
     const signIn = signInService({ db, tokens: app.accessTokens, throttle: throttles.signIn, twoStep });
-    /**
-     * The tokens of a sign-in (the browser's refresh token in its cookie), and the theme the sign-in page brands
-     * itself with next time (spec 2.1); the web app reloads when it changes.
-     */
-    const signedIn = (
-      { themeCode, ...tokens }: WithRefreshToken<LoginReply> & { themeCode: string },
-      request: FastifyRequest,
-      reply: FastifyReply,
-    ) => {
-      reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
-      return answer(request, reply, tokens);
-    };
     return {
       login: async ({ body, request, reply }) =>
-        signedIn(await signIn.login(body, callerOf(request), deliveryOf(request.headers)), request, reply),
+        signedInAnswer(await signIn.login(body, callerOf(request), deliveryOf(request.headers)), request, reply),
       secondStep: async ({ body, request, reply }) =>
-        signedIn(await signIn.completeSecondStep(body, callerOf(request), deliveryOf(request.headers)), request, reply),
+        signedInAnswer(
+          await signIn.completeSecondStep(body, callerOf(request), deliveryOf(request.headers)),
+          request,
+          reply,
+        ),
       dashLogin: ({ scope, request }) =>
         signIn.dashLogin(scope, principalOf(request).sessionId, deliveryOf(request.headers)),
       refresh: async ({ body, request, reply }) => {

@@ -130,13 +130,13 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
       await recordEvent(db, { action: 'login.password_change_required', actor });
       throw new OAuthFailure(LOGIN_ERROR_CODES.requiresPasswordReset, { firstSignIn: user.awaitingFirstPassword });
     }
-    if (!user.cookiePolicyAccepted && !cookiePolicyAccepted) throw new OAuthFailure(LOGIN_ERROR_CODES.cookiesPolicy);
+    requireCookiePolicy(user, cookiePolicyAccepted);
     const secondStep = await twoStep.startSecondStep(user.id);
     if (secondStep) {
       await recordEvent(db, { action: 'login.second_step_required', actor, details: { address: caller.address } });
       throw new OAuthFailure(LOGIN_ERROR_CODES.secondStepRequired, { secondStep });
     }
-    return signedIn(user, caller, delivery);
+    return signedIn(user, caller, { delivery });
   }
 
   /** The second step of a sign-in (decision 0207): the same answer as login's once the code is right. */
@@ -148,20 +148,37 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     const { userId, factor } = await twoStep.completeSecondStep(challenge, answer, caller);
     const user = await findSignInUser(db, { userId });
     if (!user) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
-    return signedIn(user, caller, delivery, factor);
+    return signedIn(user, caller, { delivery, factor });
   }
 
-  /** A new session of a user who has proved who they are, recorded with the second factor they gave, if any. */
-  async function signedIn(user: SignInUser, caller: Caller, delivery: TokenDelivery, factor?: SecondFactor) {
-    const actor = { userId: user.id, requestId: caller.requestId };
-    const session = await startSession(db, user.id, 'main', new Date(), undefined, delivery);
+  /** Every way of signing in asks for the cookie notice, unless the user accepted it before (spec 4). */
+  function requireCookiePolicy(user: SignInUser, acceptedNow: boolean | undefined): void {
+    if (!user.cookiePolicyAccepted && !acceptedNow) throw new OAuthFailure(LOGIN_ERROR_CODES.cookiesPolicy);
+  }
+
+  /**
+   * The end of every way of signing in (password, its second step, single sign-on): a session starts, the sign-in
+   * is audited with the second factor given or the way other than the password (`method`), and the reply carries
+   * its tokens, the browser's refresh token beside it for its cookie.
+   */
+  async function signedIn(
+    user: SignInUser,
+    caller: Caller,
+    options: { delivery: TokenDelivery; factor?: SecondFactor; method?: 'sso' },
+  ): Promise<WithRefreshToken<LoginReply> & { themeCode: string }> {
+    const session = await startSession(db, user.id, 'main', new Date(), undefined, options.delivery);
     await recordEvent(db, {
       action: 'login.succeeded',
-      actor,
-      details: { address: caller.address, sessionId: session.familyId, ...(factor ? { secondFactor: factor } : {}) },
+      actor: { userId: user.id, requestId: caller.requestId },
+      details: {
+        address: caller.address,
+        sessionId: session.familyId,
+        ...(options.factor ? { secondFactor: options.factor } : {}),
+        ...(options.method ? { method: options.method } : {}),
+      },
     });
     const accessToken = await accessTokenFor(user, session.familyId, 'main');
-    const answer = deliver(delivery, session, (refreshToken) => ({
+    const answer = deliver(options.delivery, session, (refreshToken) => ({
       token: { access_token: accessToken, ...withRefreshToken(refreshToken) },
       expiresIn: ACCESS_TOKEN_SECONDS,
       roles: user.roles,
@@ -232,5 +249,5 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     return recordCookieConsent(db, { userId: scope.caller.userId, requestId: caller.requestId }, answer);
   }
 
-  return { login, completeSecondStep, dashLogin, refresh, revoke, acceptCookiePolicy };
+  return { login, completeSecondStep, requireCookiePolicy, signedIn, dashLogin, refresh, revoke, acceptCookiePolicy };
 }

@@ -147,6 +147,9 @@ function LoginCard({
           <Link to="/forgot-password" className="plain-button">
             Forgot your password?
           </Link>
+          <Link to="/single-sign-on" className="plain-button">
+            Sign in with single sign-on
+          </Link>
         </form>
       </div>
     </section>

@@ -24,8 +24,8 @@ export type SecondStepOutcome = { ok: true } | { ok: false; error: string; resta
  * dash token and consent calls, then the remembered URL, with a full reload if sign-in changed the partner theme.
  */
 export function useSignIn() {
+  const goToSignedInTarget = useGoToSignedInTarget();
   const consent = useCookieConsent();
-  const enter = useEnterPortal();
 
   return async function signIn(username: string, password: string): Promise<SignInOutcome> {
     if (!consent.accepted) {
@@ -43,14 +43,14 @@ export function useSignIn() {
       if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
       return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };
     }
-    enter(themeBefore);
+    goToSignedInTarget(themeBefore);
     return { ok: true };
   };
 }
 
 /** The second step of a sign-in (decision 0207): a code from the authenticator app, or a recovery code. */
 export function useCompleteSecondStep() {
-  const enter = useEnterPortal();
+  const goToSignedInTarget = useGoToSignedInTarget();
 
   return async function complete(
     challenge: string,
@@ -67,13 +67,16 @@ export function useCompleteSecondStep() {
         restart: result.reason === 'challenge_expired',
       };
     }
-    enter(themeBefore);
+    goToSignedInTarget(themeBefore);
     return { ok: true };
   };
 }
 
-/** After sign-in: the remembered URL, reloading the page if sign-in changed the partner theme (spec 2.1). */
-function useEnterPortal() {
+/**
+ * After any sign-in (the password's, its second step's, single sign-on's): the remembered URL, with a full reload if
+ * sign-in changed the partner theme since `themeBefore` (spec 2.1).
+ */
+export function useGoToSignedInTarget() {
   const navigate = useNavigate();
   return (themeBefore: string | undefined) => {
     const target = takeRedirectUrl();
