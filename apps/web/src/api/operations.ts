@@ -154,6 +154,11 @@ export function isBadRequest(error: unknown): boolean {
   return error instanceof ApiError && error.status === 400;
 }
 
+/** The body of the server's answer to a failed call (its fields' refusals in `details`); undefined without one. */
+export function failureBody(error: unknown): unknown {
+  return error instanceof ApiError ? error.body : undefined;
+}
+
 /** The field a 400 names (`details[0].field` of the server's validation answer), when it names one. */
 export function refusedField(error: unknown): string | undefined {
   if (!isBadRequest(error)) return undefined;

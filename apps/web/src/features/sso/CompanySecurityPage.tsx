@@ -25,8 +25,7 @@ import {
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { callOperation, isNotFound, operationQuery } from '../../api/operations';
+import { callOperation, failureBody, isNotFound, operationQuery } from '../../api/operations';
 import { retryUnlessNotFound } from '../../components/admin/AdminFormLayout';
 import { saveFailureMessage } from '../../components/admin/admin-rules';
 import { ConfirmationDialog } from '../../components/confirmation-dialog/ConfirmationDialog';
@@ -172,7 +171,7 @@ function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }
         setErrors(error.errors);
         return;
       }
-      const fields = error instanceof ApiError ? serverFieldErrors(error.body) : {};
+      const fields = serverFieldErrors(failureBody(error));
       setErrors(fields);
       setFailure(saveFailureMessage(error));
     },
