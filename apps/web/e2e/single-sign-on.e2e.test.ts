@@ -80,9 +80,12 @@ describe('single sign-on', () => {
     await page.getByLabel('Account').fill('pat-jones');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.href.startsWith(portal.server.baseUrl) && url.pathname === '/');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    const stored = await page.evaluate(() => JSON.stringify(window.localStorage));
-    expect(stored).toContain('id_token');
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    // Signed in as by a password: the refresh token in the HttpOnly cookie, so a reload keeps the session (0206).
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('portal_refresh');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await problems()).toEqual(NO_PROBLEMS);
   });
 

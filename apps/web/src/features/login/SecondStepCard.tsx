@@ -4,7 +4,7 @@ import type { SecondStep } from '../../api/auth-api';
 import { Alert } from '../../lib/plain-ui/Alert';
 import { Spinner } from '../../lib/plain-ui/Spinner';
 import { TextField } from '../../lib/plain-ui/TextField';
-import { useCompleteSecondStep } from './useSignIn';
+import { useCompleteSecondStep } from './useCompleteSecondStep';
 
 type Factor = 'authenticator' | 'recovery_code';
 

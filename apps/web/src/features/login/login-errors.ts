@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES, type SecondFactor, TWO_STEP_MESSAGES } from '@portal/contract';
+import { NOTIFICATION_MESSAGES } from '@portal/contract';
 import type { LoginFailureReason } from '../../api/auth-api';
 
 /** What the login card says for each failure (spec section 8); requires_password_reset switches screens instead. */
@@ -14,24 +14,6 @@ export function loginErrorText(reason: LoginFailureReason, retryAfterSeconds?: n
       return tooManyAttemptsText(retryAfterSeconds);
     default:
       return NOTIFICATION_MESSAGES.loginUnexpectedError;
-  }
-}
-
-/** What the second step says when a code is refused (decision 0207). */
-export function secondStepErrorText(
-  reason: LoginFailureReason,
-  factor: SecondFactor,
-  retryAfterSeconds?: number,
-): string {
-  switch (reason) {
-    case 'invalid_code':
-      return factor === 'authenticator'
-        ? TWO_STEP_MESSAGES.wrongAuthenticatorCode
-        : TWO_STEP_MESSAGES.wrongRecoveryCode;
-    case 'challenge_expired':
-      return TWO_STEP_MESSAGES.challengeExpired;
-    default:
-      return loginErrorText(reason, retryAfterSeconds);
   }
 }
 

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import { completeSecondStep, login, type SecondStep } from '../../api/auth-api';
+import { login, type SecondStep } from '../../api/auth-api';
 import { useCookieConsent } from '../../cookie-consent/CookieConsent';
 import { resolveAppUrl } from '../../lib/base-url';
 import { themeCodeCookie } from '../../partner/usePartner';
 import { takeRedirectUrl } from '../../session/redirect-url';
-import { loginErrorText, secondStepErrorText } from './login-errors';
+import { loginErrorText } from './login-errors';
 
 /**
  * `passwordExpired`: the password must be changed first; `firstSignIn`: it is a new account's first (0139);
@@ -42,30 +42,6 @@ export function useSignIn() {
       if (result.reason === 'cookies_policy') consent.highlight();
       if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
       return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };
-    }
-    goToSignedInTarget(themeBefore);
-    return { ok: true };
-  };
-}
-
-/** The second step of a sign-in (decision 0207): a code from the authenticator app, or a recovery code. */
-export function useCompleteSecondStep() {
-  const goToSignedInTarget = useGoToSignedInTarget();
-
-  return async function complete(
-    challenge: string,
-    answer: { code: string } | { recoveryCode: string },
-  ): Promise<SecondStepOutcome> {
-    const themeBefore = themeCodeCookie();
-    const result = await completeSecondStep(challenge, answer, { cookiePolicyAccepted: true });
-    if (!result.ok) {
-      if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
-      const factor = 'code' in answer ? 'authenticator' : 'recovery_code';
-      return {
-        ok: false,
-        error: secondStepErrorText(result.reason, factor, result.retryAfterSeconds),
-        restart: result.reason === 'challenge_expired',
-      };
     }
     goToSignedInTarget(themeBefore);
     return { ok: true };
