@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       tracing: false,
       publicUrl: 'http://localhost:3000/',
+      ssoAllowHttpIssuers: false,
     });
   });
 

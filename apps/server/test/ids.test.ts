@@ -32,9 +32,16 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
   '/api/mobileHalo/SpendLimit/{id}/Unbar': { orderItemId: 1, addEvent: true },
   '/api/mobileVertex/SimSwap/{id}': { simNumber: '8944000000000000001', orderItemId: 1 },
   '/api/mobileVertex/ToggleBar/{id}': { barsToAdd: ['PRS'], barsToRemove: [], orderItemId: 1 },
-  // Not carriers', but bodies the generic one does not satisfy either: a move of a site's lines, and a user as the
-  // user form saves it.
+  // Not carriers', but bodies the generic one does not satisfy either: a move of a site's lines, a company's single
+  // sign-on connection, and a user as the user form saves it.
   '/api/sites/{id}/moveLines': { targetSiteId: 1 },
+  '/api/companies/{id}/sso': {
+    issuer: 'https://login.ids.example/tenant',
+    clientId: 'business-portal',
+    clientSecret: 'ids-client-secret',
+    emailDomains: ['ids.example'],
+    groupMappings: [],
+  },
   '/api/users/{id}': {
     userName: 'still.here',
     emailAddress: 'still.here@example.co.uk',
