@@ -472,6 +472,15 @@ export type SsoConnectionsTable = {
 /** An e-mail domain that routes sign-in to one connection. */
 export type SsoEmailDomainsTable = { domain: string; connection_id: number };
 /** A user as a provider knows them: its subject, and whether the portal made the user (just in time) or found them. */
+/** A company's sign-in policy (migration 0028); a company without a row requires nothing beyond the password. */
+export type CompanySignInPoliciesTable = {
+  company_id: number;
+  two_step_required: Generated<boolean>;
+  single_sign_on_only: Generated<boolean>;
+  break_glass_user_id: number | null;
+  passkey_sign_in: Generated<boolean>;
+  updated_at: DefaultTimestamp;
+};
 export type SsoIdentitiesTable = {
   connection_id: number;
   subject: string;
@@ -562,6 +571,7 @@ export type Database = {
   sso_email_domains: SsoEmailDomainsTable;
   sso_identities: SsoIdentitiesTable;
   sso_sign_ins: SsoSignInsTable;
+  company_sign_in_policies: CompanySignInPoliciesTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
 };
@@ -828,6 +838,14 @@ export const databaseColumns = {
   sso_email_domains: ['domain', 'connection_id'],
   sso_identities: ['connection_id', 'subject', 'user_id', 'provisioned', 'last_sign_in_at'],
   sso_sign_ins: ['state', 'connection_id', 'browser_hash', 'code_verifier', 'nonce', 'login', 'expires_at'],
+  company_sign_in_policies: [
+    'company_id',
+    'two_step_required',
+    'single_sign_on_only',
+    'break_glass_user_id',
+    'passkey_sign_in',
+    'updated_at',
+  ],
   demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
   audit_log: [
     'id',

@@ -56,6 +56,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0025-scheduled-tasks',
       '0026-two-step-verification',
       '0027-sso-connections',
+      '0028-company-sign-in-policies',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
