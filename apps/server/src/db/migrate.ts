@@ -28,6 +28,7 @@ import * as scheduledTasks from './migrations/0025-scheduled-tasks.js';
 import * as twoStepVerification from './migrations/0026-two-step-verification.js';
 import * as ssoConnections from './migrations/0027-sso-connections.js';
 import * as companySignInPolicies from './migrations/0028-company-sign-in-policies.js';
+import * as signInSessions from './migrations/0029-sign-in-sessions.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0026-two-step-verification': twoStepVerification,
   '0027-sso-connections': ssoConnections,
   '0028-company-sign-in-policies': companySignInPolicies,
+  '0029-sign-in-sessions': signInSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -481,6 +481,19 @@ export type CompanySignInPoliciesTable = {
   passkey_sign_in: Generated<boolean>;
   updated_at: DefaultTimestamp;
 };
+/** How each sign-in session (a refresh-token family) began, and when it was last used (migration 0029). */
+export type SignInSessionsTable = {
+  family_id: string;
+  user_id: number;
+  method: SignInMethod;
+  second_factor: 'authenticator' | 'recovery_code' | 'passkey' | null;
+  address: string;
+  user_agent: string | null;
+  started_at: DefaultTimestamp;
+  last_active_at: DefaultTimestamp;
+};
+/** The first step of a sign-in: the password, the company's identity provider, or a passkey alone. */
+export type SignInMethod = 'password' | 'sso' | 'passkey';
 export type SsoIdentitiesTable = {
   connection_id: number;
   subject: string;
@@ -572,6 +585,7 @@ export type Database = {
   sso_identities: SsoIdentitiesTable;
   sso_sign_ins: SsoSignInsTable;
   company_sign_in_policies: CompanySignInPoliciesTable;
+  sign_in_sessions: SignInSessionsTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
 };
@@ -845,6 +859,16 @@ export const databaseColumns = {
     'break_glass_user_id',
     'passkey_sign_in',
     'updated_at',
+  ],
+  sign_in_sessions: [
+    'family_id',
+    'user_id',
+    'method',
+    'second_factor',
+    'address',
+    'user_agent',
+    'started_at',
+    'last_active_at',
   ],
   demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
   audit_log: [

@@ -57,6 +57,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0026-two-step-verification',
       '0027-sso-connections',
       '0028-company-sign-in-policies',
+      '0029-sign-in-sessions',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

@@ -15,6 +15,7 @@ const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 export const callerOf = (request: FastifyRequest): Caller => ({
   requestId: request.id,
   address: request.ip,
+  userAgent: request.headers['user-agent'],
   log: request.log,
 });
 

@@ -18,14 +18,15 @@ import {
   type TokenDelivery,
 } from '../../auth/refresh-tokens.js';
 import { recordEvent } from '../../db/audit.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, SignInMethod } from '../../db/schema.js';
 import { OAuthFailure, tooManyAttempts } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
+import { recordSessionActivity, recordSessionStart } from '../sessions/repository.js';
 import type { SecondFactorAnswer, TwoStepService } from '../two-step/service.js';
 import { findSignInUser, recordCookieConsent, type SignInUser } from './repository.js';
 
 /** Who is asking, as the sign-in flows record it, and the request's log. */
-export type Caller = { requestId: string; address: string; log: FastifyBaseLogger };
+export type Caller = { requestId: string; address: string; userAgent?: string | undefined; log: FastifyBaseLogger };
 
 export type SignInDependencies = {
   db: Kysely<Database>;
@@ -164,9 +165,17 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
   async function signedIn(
     user: SignInUser,
     caller: Caller,
-    options: { delivery: TokenDelivery; factor?: SecondFactor; method?: 'sso' },
+    options: { delivery: TokenDelivery; factor?: SecondFactor; method?: Exclude<SignInMethod, 'password'> },
   ): Promise<WithRefreshToken<LoginReply> & { themeCode: string }> {
     const session = await startSession(db, user.id, 'main', new Date(), undefined, options.delivery);
+    await recordSessionStart(db, {
+      familyId: session.familyId,
+      userId: user.id,
+      method: options.method ?? 'password',
+      secondFactor: options.factor ?? null,
+      address: caller.address,
+      userAgent: caller.userAgent,
+    });
     await recordEvent(db, {
       action: 'login.succeeded',
       actor: { userId: user.id, requestId: caller.requestId },
@@ -225,6 +234,7 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     }
     const user = await findSignInUser(db, { userId: result.userId });
     if (!user) throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
+    await recordSessionActivity(db, result.familyId, caller.address);
     const accessToken = await accessTokenFor(user, result.familyId, result.audience);
     if (result.audience === 'dash') {
       return deliver(delivery, result, (next) => ({
