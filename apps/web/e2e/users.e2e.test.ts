@@ -357,6 +357,34 @@ describe('user form', () => {
     expect(await must<{ emailAddress: string }>(admin, `/api/users/${fullId}`)).toMatchObject({ emailAddress });
   });
 
+  it("acme.admin signs acme.teamlead out everywhere from the user's page; acme.teamlead's open page goes to log in", async () => {
+    const teamLead = await portal.openAs('acme.teamlead', DESKTOP);
+    await teamLead.page.goto('/account');
+    await teamLead.page.getByRole('heading', { level: 1 }).first().waitFor();
+
+    const { page, problems, session } = await portal.openAs('acme.admin', DESKTOP);
+    const users = await must<List<Named>>(
+      session,
+      "/api/users?$select=id,userName&$filter=userName eq 'acme.teamlead'",
+    );
+    const teamLeadId = users.value[0]?.id;
+    if (!teamLeadId) throw new Error('acme.admin does not see acme.teamlead');
+    await page.goto(`/users/edit/${teamLeadId}`);
+    const card = page.getByRole('region', { name: 'Sign-in' });
+    await card.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+    await dialog.getByText('acme.teamlead will be signed out on every device at once.', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await takeScreenshot(page, 'user-sign-out-everywhere', DESKTOP, { fullPage: false });
+    await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Signed out everywhere.' }).waitFor();
+    expect(await problems()).toEqual(NO_PROBLEMS);
+
+    // The team lead's next call is refused, and their page goes to the sign-in page.
+    await teamLead.page.goto('/account');
+    await teamLead.page.waitForURL((url) => url.pathname === '/login');
+  });
+
   it('acme.sitemanager, given ManageUser Read in the form, opens a user as View, read-only', async () => {
     const admin = await signInThroughApi(portal.server.baseUrl, 'acme.admin');
     const users = await must<List<{ id: number; userName: string }>>(

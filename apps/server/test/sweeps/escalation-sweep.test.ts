@@ -203,6 +203,14 @@ const CALLS: Record<string, (context: CallContext) => Call | undefined> = {
     const id = userTarget(context);
     return id === undefined ? undefined : { params: { id } };
   },
+  'users.signOut': (context) => {
+    const id = userTarget(context);
+    return id === undefined ? undefined : { params: { id } };
+  },
+  'users.resetTwoStep': (context) => {
+    const id = userTarget(context);
+    return id === undefined ? undefined : { params: { id } };
+  },
   'users.isUserNameUnique': ({ theCase }) => ({
     params: {},
     body: { userName: `acme.${theCase.name.replace(' ', '.').toLowerCase()}` },

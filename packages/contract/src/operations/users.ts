@@ -73,3 +73,25 @@ export const remove = operation({
   successStatus: 204,
   response: z.null(),
 });
+
+export const signOut = operation({
+  method: 'POST',
+  path: '/api/users/:id/signOut',
+  summary:
+    "End every session of a user of the caller's estate at once, on every device (not the caller's own: My Account ends those)",
+  access: anyOf('Write', 'ManageUser'),
+  params: UserIdParams,
+  successStatus: 204,
+  response: z.null(),
+});
+
+export const resetTwoStep = operation({
+  method: 'POST',
+  path: '/api/users/:id/resetTwoStep',
+  summary:
+    "For a user of the caller's estate who lost their second factors: remove their authenticator app, passkeys and recovery codes and end their sessions; they sign in with their password and set a factor up again",
+  access: anyOf('Write', 'ManageUser'),
+  params: UserIdParams,
+  successStatus: 204,
+  response: z.null(),
+});

@@ -89,8 +89,16 @@ export async function useStep(
 
 /** Removes the caller's authenticator and recovery codes: the account is back to its password alone. */
 export async function removeSecondFactors(scope: EstateScope): Promise<void> {
-  await scope.db.deleteFrom('recovery_codes').where('user_id', '=', scope.caller.userId).execute();
-  await scope.db.deleteFrom('user_authenticators').where('user_id', '=', scope.caller.userId).execute();
+  await removeSecondFactorsOf(scope.db, scope.caller.userId);
+}
+
+/**
+ * Removes every second factor of a user and their recovery codes. Callers other than the user's own account (an
+ * administrator's reset) check first that the user is theirs to change.
+ */
+export async function removeSecondFactorsOf(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_authenticators').where('user_id', '=', userId).execute();
 }
 
 /** Replaces every recovery code of the caller (used or not) with these hashes. */

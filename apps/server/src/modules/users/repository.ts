@@ -283,11 +283,16 @@ export async function writeUser(
  * access tokens finds no user (auth/principal.ts reads the caller on every request) and answers 401.
  */
 export async function deleteUser(scope: EstateScope, userId: number): Promise<void> {
+  await endSessionsOf(scope, userId);
+  await scope.db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** Revokes every session of the user; their access tokens fail at their next call (decision 0110). */
+export async function endSessionsOf(scope: EstateScope, userId: number): Promise<void> {
   await scope.db
     .updateTable('refresh_tokens')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-  await scope.db.deleteFrom('users').where('id', '=', userId).execute();
 }

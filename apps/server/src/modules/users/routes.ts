@@ -20,5 +20,7 @@ export const userRoutes = operationRoutes(API.users, (app) => {
     create: ({ scope, request, body }) => service.saveUser(scope, actorOf(scope, request), undefined, body),
     update: ({ scope, request, params, body }) => service.saveUser(scope, actorOf(scope, request), params.id, body),
     remove: ({ scope, request, params }) => service.removeUser(scope, actorOf(scope, request), params.id),
+    signOut: ({ scope, request, params }) => service.signOutUser(scope, actorOf(scope, request), params.id),
+    resetTwoStep: ({ scope, request, params }) => service.resetTwoStep(scope, actorOf(scope, request), params.id),
   };
 });

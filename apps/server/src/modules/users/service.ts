@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { generateTemporaryPassword } from '../../auth/password-policy.js';
-import type { Actor } from '../../db/audit.js';
+import { type Actor, recordEvent } from '../../db/audit.js';
 import { idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
 import { queueEmail } from '../../mail/email-outbox.js';
 import { signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
@@ -18,6 +18,7 @@ import type { EstateScope } from '../../scope/estate-scope.js';
 import { type Excess, excessOfUser, levelRank, type ReachKind } from '../../scope/holdings.js';
 import { writeInScope } from '../../scope/scoped-write.js';
 import { NEW_USER_PASSWORD_LIFETIME_MS, partnerNameOf } from '../passwords/repository.js';
+import { removeSecondFactorsOf } from '../two-step/repository.js';
 import * as users from './repository.js';
 
 const noSuchUser = () => notFound('No such user');
@@ -115,7 +116,38 @@ export function userService({ publicUrl }: UserServiceDependencies) {
     });
   }
 
-  return { saveUser, removeUser };
+  /** Ends every session of a user the caller may change (decision 0212, ASVS 7.4.5). */
+  async function signOutUser(scope: EstateScope, actor: Actor, userId: number): Promise<void> {
+    await writeInScope(scope, actor, async (scope) => {
+      await changeableUser(scope, userId, undefined);
+      await users.endSessionsOf(scope, userId);
+      await recordEvent(scope.db, {
+        action: 'user.signed_out',
+        actor,
+        target: { table: 'users', key: { id: userId } },
+      });
+    });
+  }
+
+  /**
+   * For a user who lost their phone and their recovery codes: their second factors go and their sessions end, so
+   * whoever holds the lost device or a session gets nothing more. The administrator who may change the user's
+   * e-mail address already vouches for who they are (decision 0212, ASVS 6.4.4).
+   */
+  async function resetTwoStep(scope: EstateScope, actor: Actor, userId: number): Promise<void> {
+    await writeInScope(scope, actor, async (scope) => {
+      await changeableUser(scope, userId, undefined);
+      await removeSecondFactorsOf(scope.db, userId);
+      await users.endSessionsOf(scope, userId);
+      await recordEvent(scope.db, {
+        action: 'user.two_step_reset',
+        actor,
+        target: { table: 'users', key: { id: userId } },
+      });
+    });
+  }
+
+  return { saveUser, removeUser, signOutUser, resetTwoStep };
 }
 
 /** A new user's first credentials: the temporary password to e-mail, and what is stored of it. */

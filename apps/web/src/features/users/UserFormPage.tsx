@@ -14,6 +14,7 @@ import { useHasSeveralCompanies } from '../../session/useHasSeveralCompanies';
 import { useCurrentUser, usePermissions } from '../../session/useSession';
 import { formMode, offerableProfiles } from './form-rules';
 import { UserForm } from './UserForm';
+import { UserSignInCard } from './UserSignInCard';
 import { catalogueQuery, profilesQuery, userQuery } from './user-form-queries';
 
 /** The route's user id: undefined on users/add, NaN for a path that names no valid id. */
@@ -91,6 +92,7 @@ export function UserFormPage() {
         held={held}
         severalCompanies={severalCompanies}
       />
+      {mode === 'Edit' && user.data ? <UserSignInCard user={user.data} /> : null}
     </Stack>
   );
 }
