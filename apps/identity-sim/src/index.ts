@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /** A user of the test's identity provider: what its claims say about them. */
-export type ProviderAccount = { email: string; email_verified?: boolean; name?: string; groups?: string[] };
+export type ProviderAccount = {
+  email: string;
+  email_verified?: boolean;
+  name?: string;
+  groups?: string[];
+  /** How the provider's sign-in went (RFC 8176), put in the ID token's `amr`: ['pwd', 'mfa'] for a second factor. */
+  amr?: string[];
+};
 
 export type TestIdentityProvider = {
   issuer: string;
@@ -77,7 +84,7 @@ export async function startIdentityProvider(options: {
       callback(request, response);
       return;
     }
-    void signInStep(provider, request, response).catch((error: unknown) => {
+    void signInStep(provider, accounts, request, response).catch((error: unknown) => {
       response.statusCode = 500;
       response.end(String(error));
     });
@@ -96,7 +103,12 @@ export async function startIdentityProvider(options: {
 }
 
 /** The provider's sign-in page: a form asking which account; its POST signs that account in. */
-async function signInStep(provider: Provider, request: IncomingMessage, response: ServerResponse) {
+async function signInStep(
+  provider: Provider,
+  accounts: ReadonlyMap<string, ProviderAccount>,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   const details = await provider.interactionDetails(request, response);
   if (request.method !== 'POST') {
     response.setHeader('content-type', 'text/html; charset=utf-8');
@@ -111,10 +123,11 @@ async function signInStep(provider: Provider, request: IncomingMessage, response
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const account = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('account') ?? '';
+  const amr = accounts.get(account)?.amr;
   await provider.interactionFinished(
     request,
     response,
-    { login: { accountId: account } },
+    { login: { accountId: account, ...(amr ? { amr } : {}) } },
     { mergeWithLastSubmission: false },
   );
 }
