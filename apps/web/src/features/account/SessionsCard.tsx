@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -15,10 +16,12 @@ import { callOperation, isNotFound, operationQuery } from '../../api/operations'
 import { ConfirmationDialog } from '../../components/confirmation-dialog/ConfirmationDialog';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
-import { formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { signInWayOf } from './session-text';
 
 const FAILED = 'Something went wrong. Please try again.';
+// To the minute: a session's seconds tell the user nothing.
+const MINUTES = 'dd/MM/yyyy HH:mm';
 
 /**
  * My Account's sessions (decision 0211): where the caller is signed in now, how each signed in, and signing one out
@@ -157,9 +160,10 @@ function SessionEntry({ session, onEnded }: { session: Session; onEnded: () => v
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {device}
           {session.current ? (
-            <Typography component="span" variant="body2" sx={{ fontWeight: 600, ml: 1 }}>
-              · This device
-            </Typography>
+            <>
+              {' '}
+              <Chip component="span" label="This device" size="small" variant="outlined" sx={{ ml: 0.5 }} />
+            </>
           ) : null}
         </Typography>
         <Typography variant="body2">{signInWayOf(session)}</Typography>
@@ -167,7 +171,7 @@ function SessionEntry({ session, onEnded }: { session: Session; onEnded: () => v
           From {session.address}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Signed in {formatDateTime(session.startedAt)} · Last active {formatDateTime(session.lastActiveAt)}
+          Signed in {formatDate(session.startedAt, MINUTES)} · Last active {formatDate(session.lastActiveAt, MINUTES)}
         </Typography>
         {error ? (
           <Alert severity="error" sx={{ mt: 1 }}>
