@@ -171,7 +171,14 @@ function SessionEntry({ session, onEnded }: { session: Session; onEnded: () => v
           From {session.address}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Signed in {formatDate(session.startedAt, MINUTES)} · Last active {formatDate(session.lastActiveAt, MINUTES)}
+          {/* Each half whole on its line when a phone wraps them. */}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            Signed in {formatDate(session.startedAt, MINUTES)}
+          </Box>{' '}
+          ·{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            Last active {formatDate(session.lastActiveAt, MINUTES)}
+          </Box>
         </Typography>
         {error ? (
           <Alert severity="error" sx={{ mt: 1 }}>
