@@ -163,21 +163,69 @@ export async function revokeSessionOf(
   return row.user_id;
 }
 
-/** Ends every session of the user but the one named (a password change keeps the session that made it). */
+/**
+ * Ends every session of the user but the one named (a password change keeps the session that made it; so does
+ * "sign out everywhere else"). Answers the ids of the sessions that were still live and now are not.
+ */
 export async function revokeOtherSessions(
   db: Kysely<Database>,
   userId: number,
   keepFamilyId: string | null,
   now = new Date(),
-): Promise<void> {
+): Promise<string[]> {
   let query = db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepFamilyId) query = query.where('family_id', '<>', keepFamilyId);
-  await query.execute();
+  return liveFamiliesAmong(await query.returning(RETURNED).execute(), now);
 }
+
+/**
+ * Ends the named sessions of the user, both audiences (the dash tokens of a session share its family): their refresh
+ * tokens stop working, and auth/principal.ts refuses their access tokens from the commit on, on every server (the
+ * change notice of decision 0190). Ids of other users' sessions change nothing. Answers the ids of the sessions that
+ * were still live and now are not. For My Account's sessions (decision 0211) and for whatever else must end some
+ * sessions of a user (a company's new sign-in policy).
+ */
+export async function endSessions(
+  db: Kysely<Database>,
+  userId: number,
+  familyIds: readonly string[],
+  now = new Date(),
+): Promise<string[]> {
+  if (familyIds.length === 0) return [];
+  const revoked = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('family_id', 'in', [...familyIds])
+    .where('revoked_at', 'is', null)
+    .returning(RETURNED)
+    .execute();
+  return liveFamiliesAmong(revoked, now);
+}
+
+const RETURNED = ['family_id', 'audience', 'used_at', 'idle_expires_at', 'absolute_expires_at'] as const;
+type RevokedToken = {
+  family_id: string;
+  audience: Audience;
+  used_at: Date | null;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+};
+
+/**
+ * The sessions among revoked tokens that could still have been refreshed: a main token not yet used nor expired
+ * ({@link isLiveToken}), as the sessions list and the sign-in history count a session live.
+ */
+function liveFamiliesAmong(revoked: readonly RevokedToken[], now: Date): string[] {
+  return [...new Set(revoked.filter((token) => isLiveToken(token, now)).map((token) => token.family_id))];
+}
+
+const isLiveToken = (token: RevokedToken, now: Date) =>
+  token.audience === 'main' && token.used_at === null && token.idle_expires_at > now && token.absolute_expires_at > now;
 
 async function revokeFamilies(db: Kysely<Database>, familyIds: string[], now: Date): Promise<void> {
   await db

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { REFRESH_ABSOLUTE_MS } from '../auth/refresh-tokens.js';
 import type { Database } from '../db/schema.js';
 import type { ScheduledTask } from './scheduler.js';
 import type { TaskPeriod } from './task-period.js';
@@ -15,6 +16,8 @@ export const PURGE_EXPIRED_CREDENTIALS = 'purge-expired-credentials';
  *   session with no tokens as ended, as it was.
  * - temporary passwords past their expiry (decision 0047, 0111): one used is deleted as it is used.
  * - the second steps of sign-ins past their five minutes (decision 0207), used or not.
+ * - what sign_in_sessions says of a session (migration 0029) once its 12 hours are over and its tokens are gone:
+ *   the sessions list shows only live ones (decision 0211), and the audit keeps the sign-in.
  * The audit trail keeps the sign-ins and password changes; neither table is audited row by row.
  */
 export function purgeExpiredCredentials(period: TaskPeriod): ScheduledTask {
@@ -23,7 +26,7 @@ export function purgeExpiredCredentials(period: TaskPeriod): ScheduledTask {
     period,
     async run(db, log) {
       const purged = await purgeExpired(db);
-      if (purged.refreshTokens + purged.temporaryPasswords + purged.signInChallenges > 0) {
+      if (Object.values(purged).some((count) => count > 0)) {
         log.info({ purged }, 'purged expired sessions, temporary passwords and sign-in challenges');
       }
     },
@@ -43,8 +46,23 @@ export async function purgeExpired(db: Kysely<Database>) {
     .deleteFrom('sign_in_challenges')
     .where('expires_at', '<=', sql<Date>`now()`)
     .executeTakeFirst();
+  // After the tokens: a session's row goes with its last token, and never before its 12 hours could be over.
+  const sessions = await db
+    .deleteFrom('sign_in_sessions')
+    .where('started_at', '<=', sql<Date>`now() - make_interval(secs => ${REFRESH_ABSOLUTE_MS / 1000})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .whereRef('refresh_tokens.family_id', '=', 'sign_in_sessions.family_id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
   return {
     refreshTokens: Number(tokens.numDeletedRows),
+    signInSessions: Number(sessions.numDeletedRows),
     temporaryPasswords: Number(passwords.numDeletedRows),
     signInChallenges: Number(challenges.numDeletedRows),
   };

@@ -20,6 +20,7 @@ import { partnerRoutes } from './partners/routes.js';
 import { passwordRoutes } from './passwords/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { sessionRoutes } from './sessions/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { ssoRoutes } from './sso/routes.js';
 import { teamRoutes } from './teams/routes.js';
@@ -44,6 +45,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(loginRoutes(throttles));
   await app.register(passwordRoutes(throttles));
   await app.register(twoStepRoutes(throttles));
+  await app.register(sessionRoutes);
   await app.register(profileRoutes);
   await app.register(partnerRoutes);
   await app.register(messageRoutes);

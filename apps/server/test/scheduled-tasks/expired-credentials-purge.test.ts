@@ -35,6 +35,19 @@ async function endTwelveHours(accessToken: string) {
   await sql`UPDATE refresh_tokens SET created_at = now() - interval '12 hours 1 minute',
       idle_expires_at = now() - interval '1 minute', absolute_expires_at = now() - interval '1 minute'
     WHERE family_id = ${first.family_id}`.execute(context.database.db);
+  await sql`UPDATE sign_in_sessions SET started_at = now() - interval '12 hours 1 minute',
+      last_active_at = now() - interval '31 minutes' WHERE family_id = ${first.family_id}`.execute(context.database.db);
+}
+
+/** Whether sign_in_sessions still describes the session (migration 0029, decision 0211). */
+async function describedSession(accessToken: string) {
+  const sessionId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+  const rows = await context.database.db
+    .selectFrom('sign_in_sessions')
+    .select('family_id')
+    .where('family_id', '=', sessionId)
+    .execute();
+  return rows.length === 1;
 }
 
 async function purge() {
@@ -61,6 +74,10 @@ describe('the purge of expired sessions and temporary passwords', () => {
     expect(await tokensOf(expired.accessToken)).toEqual([]);
     expect(await tokensOf(live.accessToken)).toHaveLength(2);
     expect(await tokensOf(signedOut.accessToken)).toHaveLength(2);
+    // What the sessions list knew of the expired session goes with its tokens; the others' stays.
+    expect(
+      await Promise.all([expired, live, signedOut].map((session) => describedSession(session.accessToken))),
+    ).toEqual([false, true, true]);
     await changesHeard(context.app);
     // The live session goes on; the expired one stays refused, as before the purge.
     const refreshed = await refresh(live.refreshToken);

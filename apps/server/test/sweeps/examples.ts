@@ -146,6 +146,8 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'twoStep.confirmAuthenticator': { body: () => ({ code: '123456' }) },
   'twoStep.removeAuthenticator': { body: () => ({ password: DEMO_PASSWORD }) },
   'twoStep.replaceRecoveryCodes': { body: () => ({ password: DEMO_PASSWORD }) },
+  // A session id of no one's: the sweeps end no session they are using.
+  'sessions.end': { body: () => ({ sessionId: '00000000-0000-4000-8000-000000000000' }) },
   'login.refresh': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'login.revoke': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'login.acceptCookiePolicy': { body: () => ({ isAccepted: true, date: '2026-11-21T09:30:00Z' }) },

@@ -16,6 +16,7 @@ import * as partners from './partners';
 import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
+import * as sessions from './sessions';
 import * as sites from './sites';
 import * as sso from './sso';
 import * as teams from './teams';
@@ -36,6 +37,7 @@ export const API = {
   login,
   passwords,
   twoStep,
+  sessions,
   profiles,
   partners,
   messages,
@@ -110,6 +112,7 @@ export * as partnerOperations from './partners';
 export * as passwordOperations from './passwords';
 export * as profileOperations from './profiles';
 export * as searchOperations from './search';
+export * as sessionOperations from './sessions';
 export * as siteOperations from './sites';
 export * as ssoOperations from './sso';
 export * as teamOperations from './teams';

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, SignInMethod } from '../../db/schema.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, SignInMethod, SignInSessionsTable } from '../../db/schema.js';
+import type { EstateScope } from '../../scope/estate-scope.js';
 
 /** The longest user agent kept: enough to name the browser and system, bounded against hostile headers. */
 const USER_AGENT_LIMIT = 500;
@@ -42,4 +43,47 @@ export async function recordSessionActivity(
     .set({ last_active_at: now, address: address.slice(0, 100) })
     .where('family_id', '=', familyId)
     .execute();
+}
+
+/**
+ * A session is live while a main token of its family can still be refreshed: not revoked, not yet used (its
+ * successor is the one to use), within its idle and absolute lifetimes. The same test as the sign-in history's.
+ */
+const isLive = (now: Date) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens t
+    WHERE t.family_id = sign_in_sessions.family_id AND t.user_id = sign_in_sessions.user_id
+      AND t.audience = 'main' AND t.revoked_at IS NULL AND t.used_at IS NULL
+      AND t.idle_expires_at > ${now} AND t.absolute_expires_at > ${now})`;
+
+export type LiveSessionRow = Selectable<SignInSessionsTable>;
+
+/** The caller's own live sessions, latest used first. */
+export async function liveSessionsOf(scope: EstateScope, now = new Date()): Promise<LiveSessionRow[]> {
+  return scope.db
+    .selectFrom('sign_in_sessions')
+    .selectAll()
+    .where('user_id', '=', scope.caller.userId)
+    .where(isLive(now))
+    .orderBy('last_active_at', 'desc')
+    .orderBy('started_at', 'desc')
+    .execute();
+}
+
+/**
+ * One of the caller's live sessions, its row locked until the transaction ends (so two ends of it, or an end and a
+ * refresh's activity, take turns); undefined when it is not theirs or not live.
+ */
+export async function liveSessionOf(
+  scope: EstateScope,
+  familyId: string,
+  now = new Date(),
+): Promise<LiveSessionRow | undefined> {
+  return scope.db
+    .selectFrom('sign_in_sessions')
+    .selectAll()
+    .where('family_id', '=', familyId)
+    .where('user_id', '=', scope.caller.userId)
+    .where(isLive(now))
+    .forUpdate()
+    .executeTakeFirst();
 }

@@ -18,11 +18,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { useCurrentUser, useFunctionality } from '../../session/useSession';
 import { accessRows } from './access-rows';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { SessionsCard } from './SessionsCard';
 import { TwoStepCard } from './TwoStepCard';
 
 /**
  * My Account (spec 2.7): details, change password and two-step verification (decision 0207) on the left (5 of 12),
- * access on the right (7 of 12).
+ * the sessions (decision 0211) and access on the right (7 of 12).
  */
 export function AccountPage() {
   const [changing, setChanging] = useState(false);
@@ -38,7 +39,10 @@ export function AccountPage() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
-          <AccessCard />
+          <Stack spacing={3}>
+            <SessionsCard />
+            <AccessCard />
+          </Stack>
         </Grid>
       </Grid>
     </Stack>
