@@ -16,6 +16,7 @@ import * as partners from './partners';
 import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
+import * as signInPolicy from './sign-in-policy';
 import * as sites from './sites';
 import * as sso from './sso';
 import * as teams from './teams';
@@ -47,6 +48,7 @@ export const API = {
   teams,
   users,
   sso,
+  signInPolicy,
   orders,
   contracts,
   usage,
@@ -110,6 +112,7 @@ export * as partnerOperations from './partners';
 export * as passwordOperations from './passwords';
 export * as profileOperations from './profiles';
 export * as searchOperations from './search';
+export * as signInPolicyOperations from './sign-in-policy';
 export * as siteOperations from './sites';
 export * as ssoOperations from './sso';
 export * as teamOperations from './teams';
