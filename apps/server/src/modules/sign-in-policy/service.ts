@@ -60,7 +60,7 @@ export function signInPolicyService() {
         now,
       );
       await recordEvent(trx, {
-        action: 'sign_in_policy.saved',
+        action: 'company.sign_in_policy_saved',
         actor: { userId: actor.userId, requestId: actor.requestId },
         target: { table: 'company_sign_in_policies', key: { company_id: companyId } },
         details: {
