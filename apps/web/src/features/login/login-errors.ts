@@ -10,6 +10,8 @@ export function loginErrorText(reason: LoginFailureReason, retryAfterSeconds?: n
       return NOTIFICATION_MESSAGES.loginCookiesPolicy;
     case 'server':
       return NOTIFICATION_MESSAGES.serverError;
+    case 'single_sign_on_required':
+      return 'Your company signs in with single sign-on. Use “Sign in with single sign-on” below.';
     case 'too_many_attempts':
       return tooManyAttemptsText(retryAfterSeconds);
     default:
