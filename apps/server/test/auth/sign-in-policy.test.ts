@@ -458,3 +458,27 @@ describe('signing in under two-step required', () => {
     expect((await remove()).statusCode).toBe(200);
   });
 });
+
+describe('the users a policy binds', () => {
+  it('are all who hold any of the company, its sites, teams or lines, not only its Company-level users', async () => {
+    const acme = await db()
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Acme Logistics Ltd')
+      .executeTakeFirstOrThrow();
+    const teamLead = await signIn(app(), 'acme.teamlead');
+    const { accessToken } = await signIn(app(), 'acme.admin');
+    try {
+      const saved = await savePolicy(accessToken, acme.id, { twoStepRequired: true });
+      expect(saved.statusCode).toBe(200);
+      expect(await stillSignedIn(teamLead.accessToken)).toBe(false);
+      for (const user of ['acme.teamlead', 'acme.sitemanager', 'acme.mobile']) {
+        expect(OAuthErrorSchema.parse((await passwordStep(user)).json())).toMatchObject({ enrolment_required: true });
+      }
+      // Another company's users are not bound.
+      expect((await passwordStep('globex.admin')).statusCode).toBe(200);
+    } finally {
+      await db().deleteFrom('company_sign_in_policies').where('company_id', '=', acme.id).execute();
+    }
+  });
+});

@@ -15,24 +15,32 @@ export type PolicyBindingUser = {
 };
 
 export async function policyBindingUser(db: Kysely<Database>, userId: number): Promise<PolicyBindingUser> {
-  const row = await db
-    .selectFrom('user_companies as uc')
-    .leftJoin('company_sign_in_policies as p', 'p.company_id', 'uc.company_id')
-    .where('uc.user_id', '=', userId)
-    .select([
-      sql<boolean>`coalesce(bool_or(p.two_step_required), false)`.as('two_step_required'),
-      sql<boolean>`coalesce(bool_or(p.single_sign_on_only AND p.break_glass_user_id IS DISTINCT FROM uc.user_id), false)`.as(
-        'single_sign_on_only',
-      ),
-      sql<boolean>`coalesce(bool_and(coalesce(p.passkey_sign_in, false)), false)`.as('passkey_sign_in'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{ two_step_required: boolean; single_sign_on_only: boolean; passkey_sign_in: boolean }>`
+    SELECT coalesce(bool_or(p.two_step_required), false) AS two_step_required,
+      coalesce(bool_or(p.single_sign_on_only AND p.break_glass_user_id IS DISTINCT FROM ${userId}), false)
+        AS single_sign_on_only,
+      coalesce(bool_and(coalesce(p.passkey_sign_in, false)), false) AS passkey_sign_in
+    FROM (${companyMemberships}) m
+    LEFT JOIN company_sign_in_policies p ON p.company_id = m.company_id
+    WHERE m.user_id = ${userId}`.execute(db);
+  const row = rows[0];
   return {
-    twoStepRequired: row.two_step_required,
-    singleSignOnOnly: row.single_sign_on_only,
-    passkeySignIn: row.passkey_sign_in,
+    twoStepRequired: row?.two_step_required ?? false,
+    singleSignOnOnly: row?.single_sign_on_only ?? false,
+    passkeySignIn: row?.passkey_sign_in ?? false,
   };
 }
+
+/**
+ * Who belongs to which company: a user is one of a company's users whether they hold the whole company
+ * (user_companies, Company level) or some of its sites, teams or lines (the lower levels), so its policy binds them
+ * all. As rows of (user_id, company_id), possibly repeated.
+ */
+const companyMemberships = sql`
+  SELECT uc.user_id, uc.company_id FROM user_companies uc
+  UNION ALL SELECT us.user_id, s.company_id FROM user_sites us JOIN sites s ON s.id = us.site_id
+  UNION ALL SELECT ut.user_id, t.company_id FROM user_teams ut JOIN teams t ON t.id = ut.team_id
+  UNION ALL SELECT ue.user_id, ue.company_id FROM user_endpoints ue`;
 
 /** What a company's administrators save (docs/decisions/0210). */
 export type CompanyPolicy = {
@@ -134,11 +142,14 @@ export async function sessionsFallingShort(
   if (!policy.twoStepRequired && !policy.singleSignOnOnly) return [];
   const rows = await db
     .selectFrom('refresh_tokens as t')
-    .innerJoin('user_companies as uc', 'uc.user_id', 't.user_id')
     .leftJoin('sign_in_sessions as s', 's.family_id', 't.family_id')
     .select(['t.family_id as familyId', 't.user_id as userId'])
     .distinct()
-    .where('uc.company_id', '=', companyId)
+    .where(
+      't.user_id',
+      'in',
+      sql<number>`(SELECT m.user_id FROM (${companyMemberships}) m WHERE m.company_id = ${companyId})`,
+    )
     .where('t.revoked_at', 'is', null)
     .where('t.idle_expires_at', '>', now)
     .where('t.absolute_expires_at', '>', now)
