@@ -59,8 +59,8 @@ describe('per-company sign-in policy', () => {
     await expectAccessible(page);
     await takeScreenshot(page, 'sign-in-policy-confirmation', DESKTOP);
     await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
-    await page.getByText('Sign-in policy saved.', { exact: false }).waitFor();
-    // The administrator's own session, begun with a password alone, has ended: the next call sends them to log in.
+    // The administrator's own session, begun with a password alone, ended with the others: off to log in again.
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.goto('/security');
     await page.waitForURL((url) => url.pathname === '/login');
 

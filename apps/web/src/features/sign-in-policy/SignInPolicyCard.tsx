@@ -20,6 +20,8 @@ import {
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../../api/auth-api';
 import { callOperation, failureBody, isNotFound, operationQuery } from '../../api/operations';
 import { retryUnlessNotFound } from '../../components/admin/AdminFormLayout';
 import { saveFailureMessage } from '../../components/admin/admin-rules';
@@ -72,6 +74,7 @@ export function SignInPolicyCard({ company }: { company: NamedRef }) {
 function PolicyForm({ company, saved }: { company: NamedRef; saved: CompanySignInPolicy }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const navigate = useNavigate();
   const breakGlassHelpId = useId();
   const [values, setValues] = useState<SignInPolicy>(() => policyOf(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -105,8 +108,14 @@ function PolicyForm({ company, saved }: { company: NamedRef; saved: CompanySignI
   const save = useMutation({
     mutationFn: (policy: SignInPolicy) =>
       callOperation(signInPolicyOperations.saveCompanySignInPolicy, { params: { id: company.id }, body: policy }),
-    onSuccess: ({ sessionsEnded, ownSessionEnded: _own, ...stored }) => {
+    onSuccess: ({ sessionsEnded, ownSessionEnded, ...stored }) => {
       setPending(undefined);
+      if (ownSessionEnded) {
+        // The server has ended this session with the others: leave for the login page rather than fail the next call.
+        navigate('/login', { replace: true });
+        void logout();
+        return;
+      }
       queryClient.setQueryData(queryKey, stored);
       notify({
         message:
