@@ -1,8 +1,7 @@
 import { authenticatorCodeOf, type LoginReply, TWO_STEP_MESSAGES } from '@portal/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { finishSignIn } from '../../api/auth-api';
-import { ApiError } from '../../api/client';
-import { callOperation, serverErrorMessage } from '../../api/operations';
+import { callOperation, failureBody, serverErrorMessage } from '../../api/operations';
 import { groupedKey, QR_CODE_PIXELS, useQrCode } from '../../lib/authenticator-qr-code';
 import { Alert } from '../../lib/plain-ui/Alert';
 import { Spinner } from '../../lib/plain-ui/Spinner';
@@ -26,13 +25,11 @@ const SIGN_IN_FAILED = 'We could not finish signing you in. Please try again.';
 
 /** Whether the server said the sign-in's challenge is over (unknown, used or timed out). */
 const challengeExpired = (error: unknown) =>
-  error instanceof ApiError && (error.body as { error?: unknown } | null)?.error === 'challenge_expired';
+  (failureBody(error) as { error?: unknown } | undefined)?.error === 'challenge_expired';
 
-/** What to say of a refused call: the server's words when it gave some, else the sign-in's own texts. */
+/** What to say of a refused call: the server's words (a wrong code, too many tries), else the sign-in's own texts. */
 function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429)
-    return loginErrorText('too_many_attempts', error.retryAfterSeconds);
-  if (!(error instanceof ApiError)) return loginErrorText('server');
+  if (failureBody(error) === undefined) return loginErrorText('server');
   return serverErrorMessage(error) ?? loginErrorText('unexpected');
 }
 
@@ -164,9 +161,9 @@ function ConfirmApp({
         )}
       </div>
       <p className="second-step__prompt">Cannot scan it? Enter this key in the app instead (time-based):</p>
-      <p className="enrolment__key" aria-label="Key">
+      <output className="enrolment__key" aria-label="Key">
         {groupedKey(setup.secret)}
-      </p>
+      </output>
       <p className="second-step__prompt">2. Enter the 6-digit code the app now shows for this account.</p>
       <TextField
         name="code"
