@@ -11,7 +11,8 @@ export function loginErrorText(reason: LoginFailureReason, retryAfterSeconds?: n
     case 'server':
       return NOTIFICATION_MESSAGES.serverError;
     case 'single_sign_on_required':
-      return 'Your company signs in with single sign-on. Use “Sign in with single sign-on” below.';
+      // Beyond the spec: the company allows single sign-on only (decision 0210); kept short, the page is on a budget.
+      return 'Your company requires “Sign in with single sign-on” below.';
     case 'too_many_attempts':
       return tooManyAttemptsText(retryAfterSeconds);
     default:
