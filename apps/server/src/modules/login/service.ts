@@ -205,8 +205,9 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     // Every way in ends here, so the company's policy holds for each, whichever step led here (decision 0210).
     const policy = await policyBindingUser(db, user.id);
     if (policy.singleSignOnOnly && options.method !== 'sso') await refuseSingleSignOnOnly(user.id, caller);
+    // Only when the policy was turned on while this password sign-in was under way: it starts again, and is held up.
     if (policy.twoStepRequired && !options.method && !options.factor) {
-      throw new Error('a password sign-in reached its end without the second factor its company requires');
+      throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
     }
     const session = await startSession(db, user.id, 'main', new Date(), undefined, options.delivery);
     await recordSessionStart(db, {
