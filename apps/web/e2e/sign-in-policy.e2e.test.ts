@@ -48,7 +48,7 @@ describe('per-company sign-in policy', () => {
 
   it('turns two-step verification on, ends the sessions that fall short, and makes a user set up an app to get in', async () => {
     const { page, card, problems } = await openPolicyCard(DESKTOP);
-    const save = card.getByRole('button', { name: 'Save' });
+    const save = card.getByRole('button', { name: 'Save policy' });
     expect(await save.isDisabled()).toBe(true);
     await card.getByRole('switch', { name: 'Require two-step verification' }).check();
     await card.scrollIntoViewIfNeeded();

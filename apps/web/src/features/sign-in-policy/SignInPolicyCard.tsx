@@ -212,7 +212,7 @@ function PolicyForm({ company, saved }: { company: NamedRef; saved: CompanySignI
           disabled={busy || !changed}
           startIcon={preview.isPending ? <CircularProgress size={18} color="inherit" aria-label="Checking" /> : null}
         >
-          Save
+          Save policy
         </Button>
       </Stack>
 
