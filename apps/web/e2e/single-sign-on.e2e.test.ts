@@ -31,7 +31,7 @@ describe('single sign-on', () => {
     await admin.page.goto('/security');
     await admin.page.getByRole('heading', { level: 1, name: 'Company Security' }).waitFor();
     await admin.page.getByText('Single sign-on is not set up for Acme Logistics Ltd.').waitFor();
-    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.page.getByText('Enter the client secret').waitFor();
     await admin.page.getByLabel('Issuer URL').fill(idp.issuer);
     await admin.page.getByLabel('Client id').fill(idp.clientId);
@@ -41,7 +41,7 @@ describe('single sign-on', () => {
     await admin.page.getByRole('textbox', { name: 'Group', exact: true }).fill('portal-finance');
     await admin.page.getByRole('combobox', { name: 'Profile' }).click();
     await admin.page.getByRole('option', { name: 'Finance' }).click();
-    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.page.getByText("Awaiting the partner's approval").first().waitFor();
     await fits(admin.page);
     await takeScreenshot(admin.page, 'company-security', DESKTOP);
