@@ -33,7 +33,7 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
   '/api/mobileVertex/SimSwap/{id}': { simNumber: '8944000000000000001', orderItemId: 1 },
   '/api/mobileVertex/ToggleBar/{id}': { barsToAdd: ['PRS'], barsToRemove: [], orderItemId: 1 },
   // Not carriers', but bodies the generic one does not satisfy either: a move of a site's lines, a company's single
-  // sign-on connection, and a user as the user form saves it.
+  // sign-on connection and sign-in policy (a dry run), and a user as the user form saves it.
   '/api/sites/{id}/moveLines': { targetSiteId: 1 },
   '/api/companies/{id}/sso': {
     issuer: 'https://login.ids.example/tenant',
@@ -41,6 +41,13 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
     clientSecret: 'ids-client-secret',
     emailDomains: ['ids.example'],
     groupMappings: [],
+  },
+  '/api/companies/{id}/signInPolicy': {
+    twoStepRequired: false,
+    singleSignOnOnly: false,
+    breakGlassUserId: null,
+    passkeySignIn: false,
+    dryRun: true,
   },
   '/api/users/{id}': {
     userName: 'still.here',

@@ -2,7 +2,7 @@ import { startIdentityProvider, type TestIdentityProvider } from '@portal/identi
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, takeScreenshot } from './support/browser';
-import { acceptCookies, expectAccessible, NO_PROBLEMS } from './support/portal';
+import { acceptCookies, DEMO_PASSWORD, expectAccessible, NO_PROBLEMS } from './support/portal';
 import { usePortal } from './support/suite';
 
 // Single sign-on (docs/decisions/0208) clicked through in the browser against a real OpenID Connect provider
@@ -31,7 +31,7 @@ describe('single sign-on', () => {
     await admin.page.goto('/security');
     await admin.page.getByRole('heading', { level: 1, name: 'Company Security' }).waitFor();
     await admin.page.getByText('Single sign-on is not set up for Acme Logistics Ltd.').waitFor();
-    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.page.getByText('Enter the client secret').waitFor();
     await admin.page.getByLabel('Issuer URL').fill(idp.issuer);
     await admin.page.getByLabel('Client id').fill(idp.clientId);
@@ -41,7 +41,7 @@ describe('single sign-on', () => {
     await admin.page.getByRole('textbox', { name: 'Group', exact: true }).fill('portal-finance');
     await admin.page.getByRole('combobox', { name: 'Profile' }).click();
     await admin.page.getByRole('option', { name: 'Finance' }).click();
-    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.page.getByText("Awaiting the partner's approval").first().waitFor();
     await fits(admin.page);
     await takeScreenshot(admin.page, 'company-security', DESKTOP);
@@ -96,5 +96,41 @@ describe('single sign-on', () => {
     await page.getByLabel('Work e-mail address or username').fill('someone@unknown.example');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').filter({ hasText: 'Single sign-on is not set up for this address.' }).waitFor();
+  });
+
+  // After the first test: Acme's connection is approved (decision 0210).
+  it('once approved, allows single sign-on only: passwords are refused but for the break-glass administrator', async () => {
+    const admin = await portal.openAs('acme.admin');
+    await admin.page.goto('/security');
+    const card = admin.page.getByRole('region', { name: 'Sign-in policy' });
+    await card.getByRole('switch', { name: 'Single sign-on only' }).check();
+    await card.getByRole('combobox', { name: 'Break-glass administrator' }).click();
+    await admin.page.getByRole('option', { name: 'acme.admin', exact: true }).click();
+    await card.scrollIntoViewIfNeeded();
+    await takeScreenshot(admin.page, 'sign-in-policy-single-sign-on-only', DESKTOP);
+    await card.getByRole('button', { name: 'Save policy' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByText('Save the sign-in policy of Acme Logistics Ltd?', { exact: false }).waitFor();
+    expect(await dialog.getByText('This includes yours', { exact: false }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
+    await admin.page.getByText('Sign-in policy saved.', { exact: false }).waitFor();
+
+    const { page } = await portal.open(PHONE);
+    await page.goto('/login');
+    await acceptCookies(page);
+    await page.getByLabel('Username').fill('acme.finance');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your company requires “Sign in with single sign-on” below.' })
+      .waitFor();
+    await fits(page);
+    await takeScreenshot(page, 'sign-in-single-sign-on-required', PHONE);
+    // The break-glass administrator still gets in with the password.
+    await page.getByLabel('Username').fill('acme.admin');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
   });
 });

@@ -41,6 +41,8 @@ export const LOGIN_ERROR_CODES = {
   invalidCode: 'invalid_code',
   /** The second step's challenge is unknown, used or past its five minutes: sign in again. */
   challengeExpired: 'challenge_expired',
+  /** The user's company signs in through its identity provider only (docs/decisions/0210). */
+  singleSignOnRequired: 'single_sign_on_required',
 } as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[keyof typeof LOGIN_ERROR_CODES];
 

@@ -69,6 +69,7 @@ export const OAuthErrorSchema = z.object({
     LOGIN_ERROR_CODES.secondStepRequired,
     LOGIN_ERROR_CODES.invalidCode,
     LOGIN_ERROR_CODES.challengeExpired,
+    LOGIN_ERROR_CODES.singleSignOnRequired,
     'invalid_request',
   ]),
   error_description: z.string(),
@@ -81,6 +82,11 @@ export const OAuthErrorSchema = z.object({
   challenge: z.string().optional(),
   factors: z.array(z.enum(SECOND_FACTORS)).optional(),
   expires_in: z.number().int().positive().optional(),
+  /**
+   * With second_step_required (decision 0210): the user's company requires two-step verification and they have no
+   * second factor yet: they set up an authenticator app with the challenge (`factors` is then empty).
+   */
+  enrolment_required: z.literal(true).optional(),
   requestId: z.string().optional(),
 });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;
@@ -114,6 +120,20 @@ export const SecondStepRequestSchema = z
       context.addIssue({ code: 'custom', path: ['code'], message: 'Send either code or recoveryCode' });
     }
   });
+
+/** Setting up an authenticator app as a sign-in's second step (decision 0210): the login answer's challenge. */
+export const EnrolmentRequestSchema = z.object({ challenge: z.string().min(1).max(200) });
+
+/** ... and confirming it with a code from the app. */
+export const EnrolmentConfirmRequestSchema = EnrolmentRequestSchema.extend({ code: AuthenticatorCodeSchema });
+
+/** What an authenticator app is set up with: the key, and the otpauth:// URI a QR code carries. */
+export const AuthenticatorSetupSchema = z.object({
+  /** The key in base32, as apps ask for it when typed in. */
+  secret: z.string(),
+  /** `otpauth://totp/...` (the key, the issuer and the account's name), drawn as the QR code. */
+  uri: z.string(),
+});
 
 export const AcceptCookiePolicyRequestSchema = z.object({
   isAccepted: FormBoolean,

@@ -39,6 +39,7 @@ const OAUTH_DESCRIPTIONS: Record<LoginErrorCode | 'invalid_request', string> = {
   second_step_required: 'A code from the authenticator app (or a recovery code) is needed to finish signing in.',
   invalid_code: 'The code is not right.',
   challenge_expired: 'The sign-in has expired. Sign in with the password again.',
+  single_sign_on_required: 'Your company signs in with single sign-on. Use "Sign in with single sign-on".',
   invalid_request: 'The request is not valid.',
 };
 
@@ -50,7 +51,7 @@ export class OAuthFailure extends Error {
       /** With requires_password_reset: the account is new and its user sets a first password (decision 0139). */
       firstSignIn?: boolean;
       /** With second_step_required: what completes the sign-in, and with which factors (decision 0207). */
-      secondStep?: { challenge: string; factors: readonly string[]; expiresIn: number };
+      secondStep?: { challenge: string; factors: readonly string[]; expiresIn: number; enrolmentRequired?: true };
     } = {},
   ) {
     super(OAUTH_DESCRIPTIONS[error]);
@@ -116,7 +117,12 @@ export function installErrorHandler(app: FastifyInstance) {
       const firstSignIn = error.options.firstSignIn ? { first_sign_in: true } : {};
       const { secondStep } = error.options;
       const step = secondStep
-        ? { challenge: secondStep.challenge, factors: secondStep.factors, expires_in: secondStep.expiresIn }
+        ? {
+            challenge: secondStep.challenge,
+            factors: secondStep.factors,
+            expires_in: secondStep.expiresIn,
+            ...(secondStep.enrolmentRequired ? { enrolment_required: true } : {}),
+          }
         : {};
       return reply
         .code(400)

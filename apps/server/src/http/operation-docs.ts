@@ -50,6 +50,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   teams: 'Teams of a company and their devices.',
   users: 'Users, what they may do, and where in the estate.',
   sso: 'Single sign-on over OpenID Connect: a company’s identity provider, the partner’s approval, signing in through it.',
+  signInPolicy: 'What a company requires of its users’ sign-ins: two-step verification, single sign-on only, passkeys.',
   orders: 'Mobile and broadband orders and their items.',
   contracts: 'Broadband contracts: summary, products, events and pending changes.',
   usage: 'Usage and spend over time (analytics; needs the dash token).',

@@ -21,6 +21,7 @@ import { passwordRoutes } from './passwords/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
+import { signInPolicyRoutes } from './sign-in-policy/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { ssoRoutes } from './sso/routes.js';
 import { teamRoutes } from './teams/routes.js';
@@ -57,6 +58,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(teamRoutes);
   await app.register(userRoutes);
   await app.register(ssoRoutes(throttles));
+  await app.register(signInPolicyRoutes);
   await app.register(orderRoutes);
   await app.register(contractRoutes);
   await app.register(usageRoutes);

@@ -21,6 +21,9 @@ const PUBLIC = new Set([
   'POST /api/login',
   // The second step of a sign-in: authenticated by its challenge, which only a right password gets (decision 0207).
   'POST /api/login/secondStep',
+  // Setting up an authenticator app as that second step, by the same challenge (decision 0210).
+  'POST /api/login/secondStep/authenticator',
+  'POST /api/login/secondStep/authenticator/confirm',
   'POST /api/login/refresh',
   'POST /api/login/revoke',
   'POST /api/login/forgotPassword',

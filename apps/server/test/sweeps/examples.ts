@@ -141,6 +141,8 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   },
   // Nobody the sweeps sign in has a second factor: the challenge is unknown, and nothing is used up.
   'login.secondStep': { body: () => ({ challenge: 'sweep-challenge-of-no-sign-in', code: '123456' }) },
+  'login.enrolAuthenticator': { body: () => ({ challenge: 'sweep-challenge-of-no-sign-in' }) },
+  'login.confirmEnrolment': { body: () => ({ challenge: 'sweep-challenge-of-no-sign-in', code: '123456' }) },
   // A setup's code is refused unless right (and the sweeps never know the key); with no app set up, a removal or new
   // codes answer 409 before the password is checked, so no demo account's password count grows.
   'twoStep.confirmAuthenticator': { body: () => ({ code: '123456' }) },
@@ -225,6 +227,16 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       clientSecret: 'sweep-client-secret',
       emailDomains: [`company${companyId}.sweep.example`],
       groupMappings: [],
+    }),
+  },
+  // A dry run: the sweeps' own sessions, begun with a password alone, are not ended by it (decision 0210).
+  'signInPolicy.saveCompanySignInPolicy': {
+    body: () => ({
+      twoStepRequired: true,
+      singleSignOnOnly: false,
+      breakGlassUserId: null,
+      passkeySignIn: false,
+      dryRun: true,
     }),
   },
   'sso.approve': { body: ({ companyId }) => ({ companyId: Number(companyId), approved: false }) },

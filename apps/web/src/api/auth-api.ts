@@ -10,8 +10,11 @@ import { tellOtherTabsSignedOut } from './session-channel';
 
 export type LoginFailureReason = LoginErrorCode | 'unexpected' | 'server' | 'too_many_attempts';
 
-/** With second_step_required: what the sign-in's second step is completed with, and how (decision 0207). */
-export type SecondStep = { challenge: string; factors: SecondFactor[]; expiresIn: number };
+/**
+ * With second_step_required: what the sign-in's second step is completed with, and how (decision 0207);
+ * `enrol` when the user's company requires a second factor they have yet to set up (0210).
+ */
+export type SecondStep = { challenge: string; factors: SecondFactor[]; expiresIn: number; enrol?: boolean };
 
 /**
  * `firstSignIn` with requires_password_reset: a new account, whose user sets their first password (decision 0139);
@@ -77,7 +80,12 @@ function loginFailure(error: unknown, loginCodes: ReadonlySet<string>): Extract<
 function secondStepOf(body: unknown): SecondStep | undefined {
   if (!isRecord(body) || typeof body.challenge !== 'string' || !Array.isArray(body.factors)) return undefined;
   const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 0;
-  return { challenge: body.challenge, factors: body.factors as SecondFactor[], expiresIn };
+  return {
+    challenge: body.challenge,
+    factors: body.factors as SecondFactor[],
+    expiresIn,
+    enrol: !!body.enrolment_required,
+  };
 }
 
 /** `refused`: the server named why single sign-on cannot go on (not set up, no access, expired), in `message`. */
@@ -181,6 +189,9 @@ export function createAuthApi(client: ApiClient) {
     return { ok: true, roles };
   }
 
+  /** Completes a sign-in whose tokens came in an answer already (the enrolment's, decision 0210). */
+  const finishSignIn = (reply: LoginReply) => signInWith(async () => reply, { cookiePolicyAccepted: true });
+
   /**
    * The first step of single sign-on (docs/decisions/0208): the URL of the company's identity provider for this work
    * e-mail address or username, or the server's reason why there is none.
@@ -275,6 +286,7 @@ export function createAuthApi(client: ApiClient) {
   return {
     login,
     completeSecondStep,
+    finishSignIn,
     logout,
     changePassword,
     forgotPassword,
@@ -290,6 +302,7 @@ const authApi = createAuthApi(apiClient);
 export const {
   login,
   completeSecondStep,
+  finishSignIn,
   logout,
   changePassword,
   forgotPassword,

@@ -17,6 +17,7 @@ import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
 import * as sessions from './sessions';
+import * as signInPolicy from './sign-in-policy';
 import * as sites from './sites';
 import * as sso from './sso';
 import * as teams from './teams';
@@ -49,6 +50,7 @@ export const API = {
   teams,
   users,
   sso,
+  signInPolicy,
   orders,
   contracts,
   usage,
@@ -113,6 +115,7 @@ export * as passwordOperations from './passwords';
 export * as profileOperations from './profiles';
 export * as searchOperations from './search';
 export * as sessionOperations from './sessions';
+export * as signInPolicyOperations from './sign-in-policy';
 export * as siteOperations from './sites';
 export * as ssoOperations from './sso';
 export * as teamOperations from './teams';

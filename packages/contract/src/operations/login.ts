@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../api';
 import {
   AcceptCookiePolicyRequestSchema,
+  AuthenticatorSetupSchema,
   DashLoginReplySchema,
   EmptyReplySchema,
+  EnrolmentConfirmRequestSchema,
+  EnrolmentRequestSchema,
   LoginReplySchema,
   LoginRequestSchema,
   RefreshRequestSchema,
@@ -40,6 +43,31 @@ export const secondStep = operation({
   bodyEncoding: 'form',
   response: LoginReplySchema,
   errors: { 400: SignInErrorSchema, 429: ApiErrorSchema },
+});
+
+export const enrolAuthenticator = operation({
+  method: 'POST',
+  path: '/api/login/secondStep/authenticator',
+  summary:
+    "A sign-in that answered second_step_required with enrolment_required (the user's company requires two-step verification): a new authenticator app key for the challenge's user (form-encoded)",
+  access: 'public',
+  body: EnrolmentRequestSchema,
+  bodyEncoding: 'form',
+  response: AuthenticatorSetupSchema,
+  errors: { 400: SignInErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema },
+});
+
+export const confirmEnrolment = operation({
+  method: 'POST',
+  path: '/api/login/secondStep/authenticator/confirm',
+  summary:
+    "Confirm the authenticator app set up at sign-in with a code from it: the sign-in completes with login's tokens and the new recovery codes, shown this once (form-encoded)",
+  access: 'public',
+  headers: SessionCookieHeadersSchema,
+  body: EnrolmentConfirmRequestSchema,
+  bodyEncoding: 'form',
+  response: LoginReplySchema.extend({ recoveryCodes: z.array(z.string()) }),
+  errors: { 400: SignInErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema },
 });
 
 export const dashLogin = operation({

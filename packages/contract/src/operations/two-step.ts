@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from '../api';
-import { AuthenticatorCodeSchema, EmptyReplySchema } from '../auth-api';
+import { AuthenticatorCodeSchema, AuthenticatorSetupSchema, EmptyReplySchema } from '../auth-api';
 import { operation } from '../operation';
 import { IsoDateTimeSchema } from '../primitives';
 import { TWO_STEP_MESSAGES } from '../rules/two-step-codes';
@@ -13,14 +13,6 @@ const TwoStepStatusSchema = z.object({
   authenticator: z.object({ addedAt: IsoDateTimeSchema }).nullable(),
   /** The recovery codes still unused. */
   recoveryCodesLeft: z.number().int().min(0),
-});
-
-/** What an authenticator app is set up with: the key, and the otpauth:// URI a QR code carries. */
-const AuthenticatorSetupSchema = z.object({
-  /** The key in base32, as apps ask for it when typed in. */
-  secret: z.string(),
-  /** `otpauth://totp/...` (the key, the issuer and the account's name), drawn as the QR code. */
-  uri: z.string(),
 });
 
 const RecoveryCodesSchema = z.object({

@@ -40,11 +40,11 @@ function answer<Reply>(request: FastifyRequest, reply: FastifyReply, { reply: bo
  * browser's refresh token in its cookie, and the theme the sign-in page brands itself with next time (spec 2.1);
  * the web app reloads when the theme changes.
  */
-export function signedInAnswer(
-  { themeCode, ...tokens }: WithRefreshToken<LoginReply> & { themeCode: string },
+export function signedInAnswer<Reply extends LoginReply>(
+  { themeCode, ...tokens }: WithRefreshToken<Reply> & { themeCode: string },
   request: FastifyRequest,
   reply: FastifyReply,
-): LoginReply {
+): Reply {
   reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
   return answer(request, reply, tokens);
 }
@@ -61,6 +61,13 @@ export function loginRoutes(throttles: { signIn: LoginThrottle } & TwoStepDepend
       secondStep: async ({ body, request, reply }) =>
         signedInAnswer(
           await signIn.completeSecondStep(body, callerOf(request), deliveryOf(request.headers)),
+          request,
+          reply,
+        ),
+      enrolAuthenticator: ({ body, request }) => twoStep.enrolAtSignIn(body.challenge, callerOf(request)),
+      confirmEnrolment: async ({ body, request, reply }) =>
+        signedInAnswer(
+          await signIn.confirmEnrolment(body, callerOf(request), deliveryOf(request.headers)),
           request,
           reply,
         ),

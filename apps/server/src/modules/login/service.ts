@@ -22,6 +22,7 @@ import type { Database, SignInMethod } from '../../db/schema.js';
 import { OAuthFailure, tooManyAttempts } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { recordSessionActivity, recordSessionStart } from '../sessions/repository.js';
+import { policyBindingUser } from '../sign-in-policy/repository.js';
 import type { SecondFactorAnswer, TwoStepService } from '../two-step/service.js';
 import { findSignInUser, recordCookieConsent, type SignInUser } from './repository.js';
 
@@ -33,7 +34,7 @@ export type SignInDependencies = {
   tokens: AccessTokens;
   throttle: LoginThrottle;
   /** The second step of users who have a second factor (docs/decisions/0207). */
-  twoStep: Pick<TwoStepService, 'startSecondStep' | 'completeSecondStep'>;
+  twoStep: Pick<TwoStepService, 'startSecondStep' | 'completeSecondStep' | 'confirmEnrolmentAtSignIn'>;
 };
 
 // Verifying against a real hash when the username is unknown makes both failures take the same time.
@@ -127,17 +128,51 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     }
     await throttle.recordSuccess(username);
     const actor = { userId: user.id, requestId: caller.requestId };
+    // Only after a right password: the refusal tells that the account exists and how its company signs in.
+    const policy = await policyBindingUser(db, user.id);
+    if (policy.singleSignOnOnly) await refuseSingleSignOnOnly(user.id, caller);
     if (user.mustChangePassword) {
       await recordEvent(db, { action: 'login.password_change_required', actor });
       throw new OAuthFailure(LOGIN_ERROR_CODES.requiresPasswordReset, { firstSignIn: user.awaitingFirstPassword });
     }
     requireCookiePolicy(user, cookiePolicyAccepted);
-    const secondStep = await twoStep.startSecondStep(user.id);
+    const secondStep = await twoStep.startSecondStep(user.id, { enrolment: policy.twoStepRequired });
     if (secondStep) {
-      await recordEvent(db, { action: 'login.second_step_required', actor, details: { address: caller.address } });
+      await recordEvent(db, {
+        action: 'login.second_step_required',
+        actor,
+        details: { address: caller.address, ...(secondStep.enrolmentRequired ? { enrolmentRequired: true } : {}) },
+      });
       throw new OAuthFailure(LOGIN_ERROR_CODES.secondStepRequired, { secondStep });
     }
     return signedIn(user, caller, { delivery });
+  }
+
+  /** A company of the user signs in through its identity provider only, and they are not its break-glass user. */
+  async function refuseSingleSignOnOnly(userId: number, caller: Caller): Promise<never> {
+    await recordEvent(db, {
+      action: 'login.single_sign_on_required',
+      actor: { userId, requestId: caller.requestId },
+      details: { address: caller.address },
+    });
+    throw new OAuthFailure(LOGIN_ERROR_CODES.singleSignOnRequired);
+  }
+
+  /**
+   * The second step of a sign-in held up for enrolment (decision 0210): the authenticator app set up with the
+   * challenge is confirmed with a code from it, and the sign-in completes with it as the second factor. The answer
+   * carries the new recovery codes beside login's tokens, for the page to show before it goes on.
+   */
+  async function confirmEnrolment(
+    { challenge, code }: { challenge: string; code: string },
+    caller: Caller,
+    delivery: TokenDelivery = 'json',
+  ): Promise<WithRefreshToken<LoginReply & { recoveryCodes: string[] }> & { themeCode: string }> {
+    const { userId, recoveryCodes } = await twoStep.confirmEnrolmentAtSignIn(challenge, code, caller);
+    const user = await findSignInUser(db, { userId });
+    if (!user) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
+    const signed = await signedIn(user, caller, { delivery, factor: 'authenticator' });
+    return { ...signed, reply: { ...signed.reply, recoveryCodes } };
   }
 
   /** The second step of a sign-in (decision 0207): the same answer as login's once the code is right. */
@@ -167,6 +202,13 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     caller: Caller,
     options: { delivery: TokenDelivery; factor?: SecondFactor; method?: Exclude<SignInMethod, 'password'> },
   ): Promise<WithRefreshToken<LoginReply> & { themeCode: string }> {
+    // Every way in ends here, so the company's policy holds for each, whichever step led here (decision 0210).
+    const policy = await policyBindingUser(db, user.id);
+    if (policy.singleSignOnOnly && options.method !== 'sso') await refuseSingleSignOnOnly(user.id, caller);
+    // Only when the policy was turned on while this password sign-in was under way: it starts again, and is held up.
+    if (policy.twoStepRequired && !options.method && !options.factor) {
+      throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
+    }
     const session = await startSession(db, user.id, 'main', new Date(), undefined, options.delivery);
     await recordSessionStart(db, {
       familyId: session.familyId,
@@ -259,5 +301,15 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     return recordCookieConsent(db, { userId: scope.caller.userId, requestId: caller.requestId }, answer);
   }
 
-  return { login, completeSecondStep, requireCookiePolicy, signedIn, dashLogin, refresh, revoke, acceptCookiePolicy };
+  return {
+    login,
+    completeSecondStep,
+    confirmEnrolment,
+    requireCookiePolicy,
+    signedIn,
+    dashLogin,
+    refresh,
+    revoke,
+    acceptCookiePolicy,
+  };
 }

@@ -12,6 +12,7 @@ import { queueEmail } from '../../mail/email-outbox.js';
 import { signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
 import { findSignInUser } from '../login/repository.js';
 import { authenticate, type Caller } from '../login/service.js';
+import { policyBindingUser } from '../sign-in-policy/repository.js';
 import { partnerNameOf, setPassword, storeTemporaryPassword } from './repository.js';
 
 export type PasswordDependencies = {
@@ -102,6 +103,16 @@ export function passwordService({ db, throttles, later, publicUrl }: PasswordDep
         action: 'password.reset_requested_unmatched',
         actor: { userId: null, requestId: caller.requestId },
         details: { userName: username, address: caller.address },
+      });
+      return;
+    }
+    // A company that signs in through its provider only has its users' passwords refused (decision 0210): no
+    // temporary password is sent, and the answer, already given, was the same as for any address.
+    if ((await policyBindingUser(db, user.id)).singleSignOnOnly) {
+      await recordEvent(db, {
+        action: 'password.reset_refused_single_sign_on',
+        actor: { userId: user.id, requestId: caller.requestId },
+        details: { address: caller.address },
       });
       return;
     }

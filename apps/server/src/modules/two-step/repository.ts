@@ -43,21 +43,30 @@ export async function twoStepStatus(scope: EstateScope) {
   return { confirmedAt: row.confirmed_at, recoveryCodesLeft: row.codes_left };
 }
 
-/** The caller's username and their partner's name: whom an authenticator app's entry says it is for. */
-export async function accountNames(scope: EstateScope) {
-  return scope.db
+/*
+ * The setup's rows name their user rather than take a scope: My Account sets up the caller's own app, and a sign-in
+ * that a company's policy holds up sets up the app of the challenge's user, before any session (decision 0210).
+ */
+
+/** The user's username and their partner's name: whom an authenticator app's entry says it is for. */
+export async function accountNames(db: Kysely<Database>, userId: number) {
+  return db
     .selectFrom('users')
     .innerJoin('partners', 'partners.id', 'users.partner_id')
     .select(['users.user_name as userName', 'partners.name as partnerName'])
-    .where('users.id', '=', scope.caller.userId)
+    .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
 }
 
-/** A new, unconfirmed authenticator for the caller, replacing one not yet confirmed. */
-export async function storePendingAuthenticator(scope: EstateScope, secretSealed: Buffer): Promise<void> {
-  await scope.db
+/** A new, unconfirmed authenticator for the user, replacing one not yet confirmed. */
+export async function storePendingAuthenticator(
+  db: Kysely<Database>,
+  userId: number,
+  secretSealed: Buffer,
+): Promise<void> {
+  await db
     .insertInto('user_authenticators')
-    .values({ user_id: scope.caller.userId, secret_sealed: secretSealed })
+    .values({ user_id: userId, secret_sealed: secretSealed })
     .onConflict((conflict) =>
       conflict
         .column('user_id')
@@ -101,12 +110,12 @@ export async function removeSecondFactorsOf(db: Kysely<Database>, userId: number
   await db.deleteFrom('user_authenticators').where('user_id', '=', userId).execute();
 }
 
-/** Replaces every recovery code of the caller (used or not) with these hashes. */
-export async function replaceRecoveryCodes(scope: EstateScope, hashes: string[]): Promise<void> {
-  await scope.db.deleteFrom('recovery_codes').where('user_id', '=', scope.caller.userId).execute();
-  await scope.db
+/** Replaces every recovery code of the user (used or not) with these hashes. */
+export async function replaceRecoveryCodes(db: Kysely<Database>, userId: number, hashes: string[]): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db
     .insertInto('recovery_codes')
-    .values(hashes.map((code_hash) => ({ user_id: scope.caller.userId, code_hash })))
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash })))
     .execute();
 }
 
@@ -132,7 +141,11 @@ export async function useRecoveryCode(db: Kysely<Database>, id: number): Promise
   return result.numUpdatedRows > 0n;
 }
 
-/** Whether the user has a second factor the sign-in must ask for: a confirmed authenticator app. */
+/**
+ * Whether the user has a second factor the sign-in must ask for: a confirmed authenticator app. The one place that
+ * says so: the second step, a company's two-step requirement and the refusal to remove a last factor all ask here,
+ * so another kind of factor (a passkey) counts everywhere once it counts here.
+ */
 export async function hasSecondFactor(db: Kysely<Database>, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('user_authenticators')

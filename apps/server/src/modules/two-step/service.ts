@@ -4,6 +4,7 @@ import {
   LOGIN_ERROR_CODES,
   SECOND_STEP_SECONDS,
   type SecondFactor,
+  SIGN_IN_POLICY_MESSAGES,
   TWO_STEP_MESSAGES,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -16,6 +17,7 @@ import { conflict, type HttpError, invalidField, OAuthFailure, tooManyAttempts }
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { writeInScope } from '../../scope/scoped-write.js';
 import { findSignInUser } from '../login/repository.js';
+import { policyBindingUser } from '../sign-in-policy/repository.js';
 import {
   authenticatorUri,
   checkAuthenticatorCode,
@@ -53,8 +55,14 @@ export type TwoStepDependencies = {
   };
 };
 
-/** What the login answer says when the password was right and a second factor is needed. */
-export type SecondStep = { challenge: string; factors: SecondFactor[]; expiresIn: number };
+/**
+ * What the login answer says when the password was right and a second factor is needed; `enrolmentRequired` when
+ * the user has none yet and a company of theirs requires one (decision 0210).
+ */
+export type SecondStep = { challenge: string; factors: SecondFactor[]; expiresIn: number; enrolmentRequired?: true };
+
+/** How long a sign-in held up for enrolment lasts: long enough to install an app and scan its code. */
+export const ENROLMENT_SECONDS = 15 * 60;
 
 /** A second step given: a code from the authenticator app or a recovery code, as the schema normalised them. */
 export type SecondFactorAnswer = { code?: string | undefined; recoveryCode?: string | undefined };
@@ -81,46 +89,65 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
   }
 
   /** A new key for the caller's app; it counts once confirmed. Refused while an app is already set up. */
-  async function startAuthenticator(scope: EstateScope, caller: Requester) {
-    const userId = scope.caller.userId;
-    if ((await authenticatorOf(scope.db, userId))?.confirmedAt) throw alreadySetUp();
+  function startAuthenticator(scope: EstateScope, caller: Requester) {
+    return setUpAuthenticator(scope.db, scope.caller.userId, caller);
+  }
+
+  /** Confirms the app being set up with a code from it; answers the new recovery codes, shown this once. */
+  function confirmAuthenticator(scope: EstateScope, code: string, caller: Requester) {
+    return confirmSetUp(scope.db, scope.caller.userId, code, caller);
+  }
+
+  async function setUpAuthenticator(database: Kysely<Database>, userId: number, caller: Requester) {
+    if ((await authenticatorOf(database, userId))?.confirmedAt) throw alreadySetUp();
     const secret = newAuthenticatorSecret();
-    const { userName, partnerName } = await accountNames(scope);
-    await writeInScope(scope, actorOf(userId, caller), (inTransaction) =>
-      storePendingAuthenticator(inTransaction, secrets.seal(Buffer.from(secret, 'utf8'), sealContext(userId))),
+    const { userName, partnerName } = await accountNames(database, userId);
+    await writeAs(database, actorOf(userId, caller), (trx) =>
+      storePendingAuthenticator(trx, userId, secrets.seal(Buffer.from(secret, 'utf8'), sealContext(userId))),
     );
     return { secret, uri: authenticatorUri(secret, { issuer: partnerName, label: userName }) };
   }
 
-  /** Confirms the app being set up with a code from it; answers the new recovery codes, shown this once. */
-  async function confirmAuthenticator(scope: EstateScope, code: string, caller: Requester) {
-    const userId = scope.caller.userId;
-    const pending = await authenticatorOf(scope.db, userId);
+  /** `alsoInTransaction` commits with the confirmation or not at all (the sign-in's challenge is used up there). */
+  async function confirmSetUp(
+    database: Kysely<Database>,
+    userId: number,
+    code: string,
+    caller: Requester,
+    alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>,
+  ) {
+    const pending = await authenticatorOf(database, userId);
     if (!pending || pending.confirmedAt) {
       throw conflict('There is no authenticator app being set up. Start again.', { code: 'no_setup_in_progress' });
     }
     const step = await checkCode(userId, pending, code, caller, 'authenticator.confirmation_failed');
     const actor = actorOf(userId, caller);
     const { codes, hashes } = await recoveryCodes();
-    await writeInScope(scope, actor, async (inTransaction) => {
-      if (!(await useStep(inTransaction.db, userId, step, { confirm: true }))) throw wrongCode();
-      await replaceRecoveryCodes(inTransaction, hashes);
-      await recordEvent(inTransaction.db, {
-        action: 'authenticator.added',
-        actor,
-        details: { address: caller.address },
-      });
+    await writeAs(database, actor, async (trx) => {
+      if (!(await useStep(trx, userId, step, { confirm: true }))) throw wrongCode();
+      await replaceRecoveryCodes(trx, userId, hashes);
+      await recordEvent(trx, { action: 'authenticator.added', actor, details: { address: caller.address } });
+      await alsoInTransaction?.(trx);
     });
     return { recoveryCodes: codes };
   }
 
-  /** Removes the app and the recovery codes, confirmed with the password or a current code. */
+  /**
+   * Removes the app and the recovery codes, confirmed with the password or a current code. Refused while a company
+   * of the user requires two-step verification and nothing else would be left (decision 0210).
+   */
   async function removeAuthenticator(scope: EstateScope, confirmation: Confirmation, caller: Requester) {
     const userId = scope.caller.userId;
     await confirmIdentity(scope, confirmation, caller);
     const actor = actorOf(userId, caller);
     await writeInScope(scope, actor, async (inTransaction) => {
       await removeSecondFactors(inTransaction);
+      if (!(await hasSecondFactor(inTransaction.db, userId))) {
+        const { twoStepRequired } = await policyBindingUser(inTransaction.db, userId);
+        if (twoStepRequired) {
+          throw conflict(SIGN_IN_POLICY_MESSAGES.lastFactorRequired, { code: 'two_step_required_by_company' });
+        }
+      }
       await recordEvent(inTransaction.db, {
         action: 'authenticator.removed',
         actor,
@@ -136,7 +163,7 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     const actor = actorOf(userId, caller);
     const { codes, hashes } = await recoveryCodes();
     await writeInScope(scope, actor, async (inTransaction) => {
-      await replaceRecoveryCodes(inTransaction, hashes);
+      await replaceRecoveryCodes(inTransaction.db, userId, hashes);
       await recordEvent(inTransaction.db, { action: 'authenticator.recovery_codes_replaced', actor });
     });
     return { recoveryCodes: codes };
@@ -215,18 +242,51 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
 
   /**
    * After a right password: undefined for a user with no second factor (their sign-in goes on as the spec has it),
-   * else a new challenge for the second step, bound to them, good once for SECOND_STEP_SECONDS.
+   * else a new challenge for the second step, bound to them, good once for SECOND_STEP_SECONDS. With `enrolment`
+   * (a company of theirs requires two-step verification, decision 0210) a user without a factor gets a challenge
+   * too, to set an authenticator app up with, for ENROLMENT_SECONDS: scanning a code takes longer than typing one.
    */
-  async function startSecondStep(userId: number, now = new Date()): Promise<SecondStep | undefined> {
-    if (!(await hasSecondFactor(db, userId))) return undefined;
+  async function startSecondStep(
+    userId: number,
+    options: { enrolment?: boolean } = {},
+    now = new Date(),
+  ): Promise<SecondStep | undefined> {
+    const hasFactor = await hasSecondFactor(db, userId);
+    if (!hasFactor && !options.enrolment) return undefined;
     const challenge = randomBytes(32).toString('base64url');
-    await storeChallenge(db, userId, challenge, new Date(now.getTime() + SECOND_STEP_SECONDS * 1000));
+    const seconds = hasFactor ? SECOND_STEP_SECONDS : ENROLMENT_SECONDS;
+    await storeChallenge(db, userId, challenge, new Date(now.getTime() + seconds * 1000));
+    if (!hasFactor) return { challenge, factors: [], expiresIn: seconds, enrolmentRequired: true };
     const codesLeft = (await unusedRecoveryCodes(db, userId)).length;
     return {
       challenge,
       factors: codesLeft > 0 ? ['authenticator', 'recovery_code'] : ['authenticator'],
-      expiresIn: SECOND_STEP_SECONDS,
+      expiresIn: seconds,
     };
+  }
+
+  /**
+   * A sign-in held up for enrolment: a new authenticator key for the challenge's user, as My Account's setup makes
+   * one. A user who has a factor gives it instead (refused here as on My Account), so the challenge of a second
+   * step cannot be used to replace the factor it asks for.
+   */
+  async function enrolAtSignIn(challenge: string, caller: Requester, now = new Date()) {
+    const userId = await challengeUser(db, challenge, now);
+    if (userId === undefined) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
+    return setUpAuthenticator(db, userId, caller);
+  }
+
+  /**
+   * Confirms the app set up at sign-in with a code from it: the challenge is used up with the confirmation, and the
+   * sign-in goes on with the app as its second factor and the new recovery codes to show.
+   */
+  async function confirmEnrolmentAtSignIn(challenge: string, code: string, caller: Requester, now = new Date()) {
+    const userId = await challengeUser(db, challenge, now);
+    if (userId === undefined) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
+    const { recoveryCodes } = await confirmSetUp(db, userId, code, caller, async (trx) => {
+      if (!(await useChallenge(trx, challenge, now))) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
+    });
+    return { userId, recoveryCodes };
   }
 
   /**
@@ -297,6 +357,8 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     renewRecoveryCodes,
     startSecondStep,
     completeSecondStep,
+    enrolAtSignIn,
+    confirmEnrolmentAtSignIn,
   };
 }
 

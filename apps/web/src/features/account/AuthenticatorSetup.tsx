@@ -6,16 +6,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { authenticatorCodeOf, TWO_STEP_MESSAGES, twoStepOperations } from '@portal/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { callOperation, serverErrorMessage } from '../../api/operations';
 import { TextInput } from '../../components/form/TextInput';
-
-const QR_CODE_PIXELS = 200;
-
-/** The key as an app's manual entry shows it: groups of four, easier to read out and type. */
-function groupedKey(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
+import { groupedKey, QR_CODE_PIXELS, useQrCode } from '../../lib/authenticator-qr-code';
 
 /**
  * Setting up an authenticator app (decision 0207): the QR code of the new key, the key as text for those who cannot
@@ -112,26 +106,4 @@ export function AuthenticatorSetup({
       </Stack>
     </Stack>
   );
-}
-
-/** The QR code of an otpauth:// URI as a PNG data URL; the library loads with the first setup. */
-function useQrCode(uri: string) {
-  const [qrCode, setQrCode] = useState<{ dataUrl?: string; failed?: boolean }>({});
-  useEffect(() => {
-    let current = true;
-    setQrCode({});
-    import('qrcode')
-      .then(({ toDataURL }) => toDataURL(uri, { width: QR_CODE_PIXELS, margin: 1, errorCorrectionLevel: 'M' }))
-      .then((dataUrl) => {
-        if (current) setQrCode({ dataUrl });
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (current) setQrCode({ failed: true });
-      });
-    return () => {
-      current = false;
-    };
-  }, [uri]);
-  return qrCode;
 }

@@ -4,6 +4,7 @@ import type { SecondStep } from '../../api/auth-api';
 import { Alert } from '../../lib/plain-ui/Alert';
 import { Spinner } from '../../lib/plain-ui/Spinner';
 import { TextField } from '../../lib/plain-ui/TextField';
+import { EnrolmentStep } from './EnrolmentStep';
 import { useCompleteSecondStep } from './useCompleteSecondStep';
 
 type Factor = 'authenticator' | 'recovery_code';
@@ -22,9 +23,8 @@ const COPY = {
 } as const;
 
 /**
- * The second step of a sign-in (decision 0207): a code from the authenticator app, or a recovery code, within the
- * five minutes the challenge lasts. Plain elements, as the rest of the sign-in page (decision 0191). `onRestart`
- * goes back to the password, with what to tell the user.
+ * The second step of a sign-in (decision 0207), or, for a user whose company requires a second factor they have yet
+ * to set up, setting one up (decision 0210).
  */
 export function SecondStepCard({
   secondStep,
@@ -33,6 +33,16 @@ export function SecondStepCard({
   secondStep: SecondStep;
   onRestart: (notice?: string) => void;
 }) {
+  if (secondStep.enrol) return <EnrolmentStep challenge={secondStep.challenge} onRestart={onRestart} />;
+  return <CodeStep secondStep={secondStep} onRestart={onRestart} />;
+}
+
+/**
+ * The second step's code: a code from the authenticator app, or a recovery code, within the
+ * five minutes the challenge lasts. Plain elements, as the rest of the sign-in page (decision 0191). `onRestart`
+ * goes back to the password, with what to tell the user.
+ */
+function CodeStep({ secondStep, onRestart }: { secondStep: SecondStep; onRestart: (notice?: string) => void }) {
   const complete = useCompleteSecondStep();
   const [factor, setFactor] = useState<Factor>('authenticator');
   const [error, setError] = useState<string | undefined>();

@@ -14,4 +14,10 @@ describe('loginErrorText', () => {
     expect(loginErrorText('too_many_attempts', 30)).toBe('Too many attempts. Please try again in 1 minute.');
     expect(loginErrorText('too_many_attempts')).toBe('Too many attempts. Please try again later.');
   });
+
+  it('points a user whose company allows single sign-on only to it (decision 0210)', () => {
+    expect(loginErrorText('single_sign_on_required')).toBe(
+      'Your company requires “Sign in with single sign-on” below.',
+    );
+  });
 });

@@ -10,6 +10,9 @@ export function loginErrorText(reason: LoginFailureReason, retryAfterSeconds?: n
       return NOTIFICATION_MESSAGES.loginCookiesPolicy;
     case 'server':
       return NOTIFICATION_MESSAGES.serverError;
+    case 'single_sign_on_required':
+      // Beyond the spec: the company allows single sign-on only (decision 0210); kept short, the page is on a budget.
+      return 'Your company requires “Sign in with single sign-on” below.';
     case 'too_many_attempts':
       return tooManyAttemptsText(retryAfterSeconds);
     default:

@@ -34,6 +34,7 @@ import { useNotify } from '../../components/notifications/NotificationProvider';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDateTime } from '../../lib/format';
 import { useCompanyNames } from '../../session/useSession';
+import { SignInPolicyCard, signInPolicyQuery } from '../sign-in-policy/SignInPolicyCard';
 import {
   formValuesOf,
   type MappingRow,
@@ -83,6 +84,7 @@ export function CompanySecurityPage() {
             </TextField>
           ) : null}
           <SingleSignOnCard key={companyId} company={list.find((c) => c.id === companyId) as NamedRef} />
+          <SignInPolicyCard key={`policy-${companyId}`} company={list.find((c) => c.id === companyId) as NamedRef} />
         </>
       )}
     </Stack>
@@ -156,6 +158,8 @@ function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKey, saved);
+      // Single sign-on only is offered while the connection is approved: the policy card reads that afresh.
+      void queryClient.invalidateQueries({ queryKey: signInPolicyQuery(company.id).queryKey });
       setErrors({});
       setFailure(undefined);
       notify({
@@ -182,6 +186,7 @@ function ConnectionForm({ company, sso }: { company: NamedRef; sso: CompanySso }
     onSuccess: () => {
       setConfirmRemove(false);
       void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: signInPolicyQuery(company.id).queryKey });
       notify({ message: 'Single sign-on removed. Your users log in with their passwords.', severity: 'success' });
     },
     onError: (error) => {
