@@ -41,6 +41,7 @@ export * from './rules/two-step-codes';
 export * from './search-links';
 export * from './session-cookie';
 export * from './side-menu';
+export * from './sign-in-messages';
 export * from './statuses';
 export * from './timings';
 export * from './user-assignments';

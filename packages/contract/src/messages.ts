@@ -4,9 +4,10 @@
  * so the server's validation errors and the web app's notices cannot drift apart.
  */
 
+import { SIGN_IN_NOTIFICATION_MESSAGES, SIGN_IN_VALIDATION_MESSAGES } from './sign-in-messages';
+
 export const VALIDATION_MESSAGES = {
-  loginUsernameRequired: 'Please enter a username',
-  loginPasswordRequired: 'Please enter a password',
+  ...SIGN_IN_VALIDATION_MESSAGES,
   newPasswordRequired: 'Please enter a new password',
   newPasswordSameAsCurrent: 'Your new password must be different to your current password',
   passwordNeedsLowerCase: 'Must contain at least one lower case letter',
@@ -38,10 +39,7 @@ export function profileAssignmentRequiredMessage(profileName: string, item: Prof
 }
 
 export const NOTIFICATION_MESSAGES = {
-  loginInvalidCredentials: 'Invalid username or password.',
-  loginCookiesPolicy: 'Please accept the cookies message above to continue.',
-  loginUnexpectedError: 'Unexpected error, please try again later.',
-  serverError: 'Server error, please try later.',
+  ...SIGN_IN_NOTIFICATION_MESSAGES,
   refreshTokenFailed: 'Refresh token failed.',
   changePasswordSuccessful: 'Change password successful.',
   unexpectedError: 'An unexpected error has occurred. Please try again later.',

@@ -1,22 +1,22 @@
-import { NOTIFICATION_MESSAGES } from '@portal/contract';
+import { SIGN_IN_NOTIFICATION_MESSAGES } from '@portal/contract';
 import type { LoginFailureReason } from '../../api/auth-api';
 
 /** What the login card says for each failure (spec section 8); requires_password_reset switches screens instead. */
 export function loginErrorText(reason: LoginFailureReason, retryAfterSeconds?: number): string {
   switch (reason) {
     case 'invalid_grant':
-      return NOTIFICATION_MESSAGES.loginInvalidCredentials;
+      return SIGN_IN_NOTIFICATION_MESSAGES.loginInvalidCredentials;
     case 'cookies_policy':
-      return NOTIFICATION_MESSAGES.loginCookiesPolicy;
+      return SIGN_IN_NOTIFICATION_MESSAGES.loginCookiesPolicy;
     case 'server':
-      return NOTIFICATION_MESSAGES.serverError;
+      return SIGN_IN_NOTIFICATION_MESSAGES.serverError;
     case 'single_sign_on_required':
       // Beyond the spec: the company allows single sign-on only (decision 0210); kept short, the page is on a budget.
       return 'Your company requires “Sign in with single sign-on” below.';
     case 'too_many_attempts':
       return tooManyAttemptsText(retryAfterSeconds);
     default:
-      return NOTIFICATION_MESSAGES.loginUnexpectedError;
+      return SIGN_IN_NOTIFICATION_MESSAGES.loginUnexpectedError;
   }
 }
 

@@ -1,4 +1,4 @@
-import { type LoginForm, VALIDATION_MESSAGES } from '@portal/contract';
+import { type LoginForm, SIGN_IN_VALIDATION_MESSAGES } from '@portal/contract';
 
 /**
  * The contract's LoginFormSchema, written out: two required fields need no zod on the page every visitor loads
@@ -6,7 +6,7 @@ import { type LoginForm, VALIDATION_MESSAGES } from '@portal/contract';
  */
 export function loginFormErrors(values: LoginForm): Partial<Record<keyof LoginForm, string>> {
   return {
-    ...(values.username === '' ? { username: VALIDATION_MESSAGES.loginUsernameRequired } : {}),
-    ...(values.password === '' ? { password: VALIDATION_MESSAGES.loginPasswordRequired } : {}),
+    ...(values.username === '' ? { username: SIGN_IN_VALIDATION_MESSAGES.loginUsernameRequired } : {}),
+    ...(values.password === '' ? { password: SIGN_IN_VALIDATION_MESSAGES.loginPasswordRequired } : {}),
   };
 }
