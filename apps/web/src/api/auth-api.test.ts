@@ -133,10 +133,24 @@ describe('the second step of a sign-in (decision 0207)', () => {
     await expect(auth.login('ann', 'secret', { cookiePolicyAccepted: true })).resolves.toEqual({
       ok: false,
       reason: 'second_step_required',
-      secondStep: { challenge: 'challenge-1', factors: ['authenticator', 'recovery_code'], expiresIn: 300 },
+      secondStep: {
+        challenge: 'challenge-1',
+        factors: ['authenticator', 'recovery_code'],
+        expiresIn: 300,
+        enrol: false,
+      },
     });
     expect(calls.map((call) => call.path)).toEqual(['/api/login']);
     expect(session.isSignedIn()).toBe(false);
+  });
+
+  it('says when the company requires a factor the user has yet to set up (decision 0210)', async () => {
+    const { auth } = loginAnswer(json(400, { ...required, factors: [], enrolment_required: true }));
+    await expect(auth.login('ann', 'secret', { cookiePolicyAccepted: true })).resolves.toEqual({
+      ok: false,
+      reason: 'second_step_required',
+      secondStep: { challenge: 'challenge-1', factors: [], expiresIn: 300, enrol: true },
+    });
   });
 
   it('completes it with a code as the login does: tokens, the dash login, then the consent', async () => {
