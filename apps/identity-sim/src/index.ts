@@ -55,7 +55,7 @@ export async function startIdentityProvider(options: {
         response_types: ['code'],
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     findAccount: (_ctx, sub) => {
       const account = accounts.get(sub);
       if (!account) return undefined;

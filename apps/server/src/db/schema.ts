@@ -486,12 +486,14 @@ export type SignInSessionsTable = {
   family_id: string;
   user_id: number;
   method: SignInMethod;
-  second_factor: 'authenticator' | 'recovery_code' | 'passkey' | null;
+  second_factor: SessionSecondFactor | null;
   address: string;
   user_agent: string | null;
   started_at: DefaultTimestamp;
   last_active_at: DefaultTimestamp;
 };
+/** A sign-in's second factor: the portal's own, or (`provider`) one the company's identity provider reported. */
+export type SessionSecondFactor = 'authenticator' | 'recovery_code' | 'passkey' | 'provider';
 /** The first step of a sign-in: the password, the company's identity provider, or a passkey alone. */
 export type SignInMethod = 'password' | 'sso' | 'passkey';
 export type SsoIdentitiesTable = {

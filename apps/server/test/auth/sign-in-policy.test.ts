@@ -123,10 +123,17 @@ async function approvedConnection(companyId: number) {
     .execute();
 }
 
-/** Marks a session as begun through single sign-on, as the provider's sign-in records it. */
-async function begunThroughSingleSignOn(accessToken: string) {
+/**
+ * Marks a session as begun through single sign-on, as the provider's sign-in records it: with `provider` as its
+ * second factor when the provider's ID token reported one (decision 0212).
+ */
+async function begunThroughSingleSignOn(accessToken: string, secondFactor: 'provider' | null = null) {
   const sessionId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sid as string;
-  await db().updateTable('sign_in_sessions').set({ method: 'sso' }).where('family_id', '=', sessionId).execute();
+  await db()
+    .updateTable('sign_in_sessions')
+    .set({ method: 'sso', second_factor: secondFactor })
+    .where('family_id', '=', sessionId)
+    .execute();
 }
 
 /** Sets an authenticator app up on My Account; answers its key. */
@@ -229,12 +236,13 @@ describe('what a save checks', () => {
 });
 
 describe('turning enforcement on', () => {
-  it('two-step required ends the password-only sessions of the company’s users, keeps the rest, and counts them first with a dry run', async () => {
+  it('two-step required ends the single-factor sessions of the company’s users, keeps the rest, and counts them first with a dry run', async () => {
     const company = await newCompany();
     const admin = await newUser([company], 'acme.admin');
     const passwordOnly = await newUser([company]);
     const withApp = await newUser([company]);
     const throughProvider = await newUser([company]);
+    const providerWithoutFactor = await newUser([company]);
     const elsewhere = await newUser([await newCompany()]);
 
     const adminSession = await signIn(app(), admin.userName);
@@ -246,7 +254,9 @@ describe('turning enforcement on', () => {
     });
     const withAppToken = LoginReplySchema.parse(codeSession.json()).token.access_token;
     const providerSession = await signIn(app(), throughProvider.userName);
-    await begunThroughSingleSignOn(providerSession.accessToken);
+    await begunThroughSingleSignOn(providerSession.accessToken, 'provider');
+    const singleFactorProviderSession = await signIn(app(), providerWithoutFactor.userName);
+    await begunThroughSingleSignOn(singleFactorProviderSession.accessToken);
     const elsewhereSession = await signIn(app(), elsewhere.userName);
     // A session from before sign_in_sessions cannot show how it began: it falls short.
     const oldSession = await signIn(app(), throughProvider.userName);
@@ -255,15 +265,17 @@ describe('turning enforcement on', () => {
 
     const dryRun = await savePolicy(adminSession.accessToken, company, { twoStepRequired: true, dryRun: true });
     expect(dryRun.statusCode).toBe(200);
-    // The administrator's own, the password-only one, and the old one; enrol() signed withApp in by password too.
-    expect(dryRun.json()).toMatchObject({ sessionsEnded: 4, ownSessionEnded: true, twoStepRequired: false });
+    // The administrator's own, the password-only one, the single sign-on whose provider reported one factor, and the
+    // old one; enrol() signed withApp in by password too.
+    expect(dryRun.json()).toMatchObject({ sessionsEnded: 5, ownSessionEnded: true, twoStepRequired: false });
     expect(await stillSignedIn(passwordSession.accessToken)).toBe(true);
 
     const saved = await savePolicy(adminSession.accessToken, company, { twoStepRequired: true });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ twoStepRequired: true, sessionsEnded: 4, ownSessionEnded: true });
+    expect(saved.json()).toMatchObject({ twoStepRequired: true, sessionsEnded: 5, ownSessionEnded: true });
     expect(await stillSignedIn(passwordSession.accessToken)).toBe(false);
     expect(await stillSignedIn(oldSession.accessToken)).toBe(false);
+    expect(await stillSignedIn(singleFactorProviderSession.accessToken)).toBe(false);
     expect(await stillSignedIn(adminSession.accessToken)).toBe(false);
     expect(await stillSignedIn(withAppToken)).toBe(true);
     expect(await stillSignedIn(providerSession.accessToken)).toBe(true);
@@ -274,7 +286,7 @@ describe('turning enforcement on', () => {
     expect((await eventsOf('company.sign_in_policy_saved')).at(-1)).toMatchObject({
       companyId: company,
       twoStepRequired: true,
-      sessionsEnded: 4,
+      sessionsEnded: 5,
     });
   });
 

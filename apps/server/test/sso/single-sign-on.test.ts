@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CompanySso, SsoApprovalItem } from '@portal/contract';
+import { type CompanySso, SSO_MESSAGES, type SsoApprovalItem } from '@portal/contract';
 import { startIdentityProvider, type TestIdentityProvider } from '@portal/identity-sim';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
@@ -323,6 +323,33 @@ describe('signing in through the provider', () => {
       .where('subject', '=', 'sub-acme-finance')
       .executeTakeFirstOrThrow();
     expect(linked).toEqual({ user_name: 'acme.finance', provisioned: false });
+  });
+
+  it("under two-step verification required, takes only a sign-in whose ID token reports the provider's second factor", async () => {
+    await db().insertInto('company_sign_in_policies').values({ company_id: acmeId, two_step_required: true }).execute();
+    try {
+      const withPasswordOnly = await complete(await throughProvider(`finance@${DOMAIN}`, 'sub-acme-finance'));
+      expect(withPasswordOnly.statusCode).toBe(400);
+      expect(refusal(withPasswordOnly)).toEqual({
+        field: 'callback',
+        rule: 'single_factor',
+        message: SSO_MESSAGES.secondStepRequired,
+      });
+
+      idp.accounts.set('sub-acme-finance', { email: `finance@${DOMAIN}`, groups: [], amr: ['pwd', 'mfa'] });
+      const withSecondFactor = await complete(await throughProvider(`finance@${DOMAIN}`, 'sub-acme-finance'));
+      expect(withSecondFactor.statusCode, withSecondFactor.body).toBe(200);
+      const { sid } = decodeJwt(withSecondFactor.json<{ token: { access_token: string } }>().token.access_token);
+      const session = await db()
+        .selectFrom('sign_in_sessions')
+        .select(['method', 'second_factor'])
+        .where('family_id', '=', String(sid))
+        .executeTakeFirstOrThrow();
+      expect(session).toEqual({ method: 'sso', second_factor: 'provider' });
+    } finally {
+      idp.accounts.set('sub-acme-finance', { email: `finance@${DOMAIN}`, groups: [] });
+      await db().deleteFrom('company_sign_in_policies').where('company_id', '=', acmeId).execute();
+    }
   });
 
   it('refuses a user of another company, one outside the domains, one unverified, and one with no group', async () => {

@@ -6,8 +6,8 @@ import { IsoDateTimeSchema } from '../primitives';
 
 /** How a session signed in, as migration 0029 records it. */
 export const SESSION_METHODS = ['password', 'sso', 'passkey'] as const;
-/** The second step of its sign-in, if it had one. */
-export const SESSION_SECOND_FACTORS = ['authenticator', 'recovery_code', 'passkey'] as const;
+/** The second step of its sign-in, if it had one; `provider`: the company's identity provider reported one. */
+export const SESSION_SECOND_FACTORS = ['authenticator', 'recovery_code', 'passkey', 'provider'] as const;
 
 export const SessionSchema = z.object({
   /** The session's id: the family id of its refresh tokens. */

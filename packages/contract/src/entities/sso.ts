@@ -16,6 +16,8 @@ export const SSO_MESSAGES = {
   loginRequired: 'Please enter your work e-mail address or username',
   didNotComplete: 'Single sign-on did not complete. Please try again.',
   noAccess: 'Your organisation has not given you access to this portal. Please ask your administrator.',
+  secondStepRequired:
+    "Your company requires two-step verification, and your organisation's sign-in did not report one. Please ask your administrator to turn on multi-factor authentication at your identity provider.",
 } as const;
 
 /** The profile levels a group can be mapped to: a group names people, never one device. */

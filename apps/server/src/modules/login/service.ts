@@ -1,10 +1,4 @@
-import {
-  type DashLoginReply,
-  LOGIN_ERROR_CODES,
-  type LoginReply,
-  type LoginRequest,
-  type SecondFactor,
-} from '@portal/contract';
+import { type DashLoginReply, LOGIN_ERROR_CODES, type LoginReply, type LoginRequest } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens, type Audience } from '../../auth/access-tokens.js';
@@ -18,7 +12,7 @@ import {
   type TokenDelivery,
 } from '../../auth/refresh-tokens.js';
 import { recordEvent } from '../../db/audit.js';
-import type { Database, SignInMethod } from '../../db/schema.js';
+import type { Database, SessionSecondFactor, SignInMethod } from '../../db/schema.js';
 import { OAuthFailure, tooManyAttempts } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { recordSessionActivity, recordSessionStart } from '../sessions/repository.js';
@@ -200,13 +194,14 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
   async function signedIn(
     user: SignInUser,
     caller: Caller,
-    options: { delivery: TokenDelivery; factor?: SecondFactor; method?: Exclude<SignInMethod, 'password'> },
+    options: { delivery: TokenDelivery; factor?: SessionSecondFactor; method?: Exclude<SignInMethod, 'password'> },
   ): Promise<WithRefreshToken<LoginReply> & { themeCode: string }> {
     // Every way in ends here, so the company's policy holds for each, whichever step led here (decision 0210).
     const policy = await policyBindingUser(db, user.id);
     if (policy.singleSignOnOnly && options.method !== 'sso') await refuseSingleSignOnOnly(user.id, caller);
-    // Only when the policy was turned on while this password sign-in was under way: it starts again, and is held up.
-    if (policy.twoStepRequired && !options.method && !options.factor) {
+    // Only when the policy was turned on while this sign-in was under way (single sign-on checks the provider's
+    // factor before it gets here): it starts again, and is held up. A passkey alone is two factors.
+    if (policy.twoStepRequired && options.method !== 'passkey' && !options.factor) {
       throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
     }
     const session = await startSession(db, user.id, 'main', new Date(), undefined, options.delivery);

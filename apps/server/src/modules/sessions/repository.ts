@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, SignInMethod, SignInSessionsTable } from '../../db/schema.js';
+import type { Database, SessionSecondFactor, SignInMethod, SignInSessionsTable } from '../../db/schema.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 
 /** The longest user agent kept: enough to name the browser and system, bounded against hostile headers. */
@@ -9,7 +9,7 @@ export type SessionStart = {
   familyId: string;
   userId: number;
   method: SignInMethod;
-  secondFactor: 'authenticator' | 'recovery_code' | 'passkey' | null;
+  secondFactor: SessionSecondFactor | null;
   address: string;
   userAgent: string | undefined;
 };

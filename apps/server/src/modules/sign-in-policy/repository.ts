@@ -128,8 +128,9 @@ export async function administratorsOf(db: Kysely<Database>, companyId: number, 
 
 /**
  * The live sessions (refresh-token families) of the company's users that fall short of the policy: with two-step
- * verification required, those begun with a password and no second factor (single sign-on counts: the company's
- * provider verifies its users its own way); with single sign-on only, those not begun through it, but the
+ * verification required, those begun with a password or through single sign-on with no second factor (a provider's
+ * own counts when its ID token said so, decision 0212; a passkey alone is two factors, the device and its unlock);
+ * with single sign-on only, those not begun through it, but the
  * break-glass user's. A session older than sign_in_sessions (migration 0029) cannot show how it began, so it falls
  * short of either.
  */
@@ -159,7 +160,7 @@ export async function sessionsFallingShort(
         short.push(
           eb.or([
             eb('s.family_id', 'is', null),
-            eb.and([eb('s.method', '=', 'password'), eb('s.second_factor', 'is', null)]),
+            eb.and([eb('s.method', '<>', 'passkey'), eb('s.second_factor', 'is', null)]),
           ]),
         );
       }

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.js';
 import { HttpError, invalidField, tooManyAttempts } from '../../http/errors.js';
 import { findSignInUser } from '../login/repository.js';
 import type { Caller, signInService, WithRefreshToken } from '../login/service.js';
+import { policyBindingUser } from '../sign-in-policy/repository.js';
 import type { OidcProviders } from './oidc-client.js';
 import { type ProviderIdentity, type Refusal, resolveUser } from './provisioning.js';
 import { type ConnectionRow, connectionById, connectionForLogin, storeSignIn, takeSignIn } from './repository.js';
@@ -32,7 +33,7 @@ export type SsoSignInDependencies = {
 };
 
 /** Why a sign-in through a provider failed, as the audit trail records it. */
-type Failure = Refusal | 'no_connection' | 'not_approved' | 'expired' | 'provider' | 'email_domain';
+type Failure = Refusal | 'no_connection' | 'not_approved' | 'expired' | 'provider' | 'email_domain' | 'single_factor';
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -150,6 +151,7 @@ export function ssoSignInService({ db, box, providers, throttle, signIn, redirec
     if (!connection?.approvedAt) throw await refuse('not_approved', SSO_MESSAGES.notSetUp);
 
     let identity: ProviderIdentity | undefined;
+    let providerSecondFactor = false;
     try {
       const config = await configurationOf(connection);
       const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri}?${query}`), {
@@ -164,6 +166,7 @@ export function ssoSignInService({ db, box, providers, throttle, signIn, redirec
         ? await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)
         : undefined;
       identity = identityOf({ ...userInfo, ...claims });
+      providerSecondFactor = reportsSecondFactor(claims.amr);
     } catch (error) {
       caller.log.warn(
         { err: error, companyId: connection.companyId },
@@ -183,11 +186,19 @@ export function ssoSignInService({ db, box, providers, throttle, signIn, redirec
       await unusablePasswordHash(),
     );
     if (!resolution.ok) throw await refuse(resolution.reason, SSO_MESSAGES.noAccess);
-    await throttle.recordSuccess(login);
     const user = await findSignInUser(db, { userId: resolution.userId });
     if (!user) throw new Error('The signed-in user vanished');
+    // The portal cannot ask for a second step of its own here: the provider's must stand for it (decision 0212).
+    if (!providerSecondFactor && (await policyBindingUser(db, user.id)).twoStepRequired) {
+      throw await refuse('single_factor', SSO_MESSAGES.secondStepRequired);
+    }
+    await throttle.recordSuccess(login);
     signIn.requireCookiePolicy(user, input.cookiePolicyAccepted);
-    return signIn.signedIn(user, caller, { delivery, method: 'sso' });
+    return signIn.signedIn(user, caller, {
+      delivery,
+      method: 'sso',
+      ...(providerSecondFactor ? { factor: 'provider' as const } : {}),
+    });
   }
 
   return { start, complete };
@@ -197,6 +208,14 @@ export function ssoSignInService({ db, box, providers, throttle, signIn, redirec
  * The provider's user from its claims: the subject, a verified e-mail address and the groups claim (a list of
  * strings; absent means none). No address, or one the provider says it has not verified, is no identity.
  */
+/**
+ * Whether the ID token says its sign-in took more than one factor: RFC 8176's `mfa`, which Entra ID and Okta send.
+ * Without it (Google Workspace sends no `amr`) the portal assumes a password alone, as ASVS 6.8.4 asks.
+ */
+function reportsSecondFactor(amr: unknown): boolean {
+  return Array.isArray(amr) && amr.includes('mfa');
+}
+
 function identityOf(claims: Record<string, unknown>): ProviderIdentity | undefined {
   const { sub, email, email_verified: verified, groups } = claims;
   // An address the users table can hold (spec 5's limit of 100 characters, a name before the @, a dotted domain).

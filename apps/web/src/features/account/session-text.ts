@@ -10,6 +10,7 @@ const SECOND_FACTOR_TEXT: Record<NonNullable<Session['secondFactor']>, string> =
   authenticator: 'authenticator app',
   recovery_code: 'recovery code',
   passkey: 'passkey',
+  provider: "the provider's second step",
 };
 
 /** How a session signed in, in words: "Password", "Password and authenticator app", "Single sign-on". */
