@@ -41,6 +41,8 @@ export const LOGIN_ERROR_CODES = {
   invalidCode: 'invalid_code',
   /** The second step's challenge is unknown, used or past its five minutes: sign in again. */
   challengeExpired: 'challenge_expired',
+  /** A passkey may not sign in by itself for this user: their company does not allow it (decision 0209). */
+  passkeySignInNotAllowed: 'passkey_sign_in_not_allowed',
 } as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[keyof typeof LOGIN_ERROR_CODES];
 

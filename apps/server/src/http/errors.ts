@@ -39,6 +39,7 @@ const OAUTH_DESCRIPTIONS: Record<LoginErrorCode | 'invalid_request', string> = {
   second_step_required: 'A code from the authenticator app (or a recovery code) is needed to finish signing in.',
   invalid_code: 'The code is not right.',
   challenge_expired: 'The sign-in has expired. Sign in with the password again.',
+  passkey_sign_in_not_allowed: "The user's company does not allow signing in with a passkey alone.",
   invalid_request: 'The request is not valid.',
 };
 

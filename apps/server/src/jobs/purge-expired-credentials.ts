@@ -14,7 +14,8 @@ export const PURGE_EXPIRED_CREDENTIALS = 'purge-expired-credentials';
  *   unknown one, and the audit records its reuse (login/service.ts). The sign-in history (recentSignIns) shows a
  *   session with no tokens as ended, as it was.
  * - temporary passwords past their expiry (decision 0047, 0111): one used is deleted as it is used.
- * - the second steps of sign-ins past their five minutes (decision 0207), used or not.
+ * - the second steps of sign-ins past their five minutes (decision 0207), used or not, and the challenges of passkey
+ *   ceremonies past theirs (0209; a used one is deleted as it is used).
  * The audit trail keeps the sign-ins and password changes; neither table is audited row by row.
  */
 export function purgeExpiredCredentials(period: TaskPeriod): ScheduledTask {
@@ -23,7 +24,7 @@ export function purgeExpiredCredentials(period: TaskPeriod): ScheduledTask {
     period,
     async run(db, log) {
       const purged = await purgeExpired(db);
-      if (purged.refreshTokens + purged.temporaryPasswords + purged.signInChallenges > 0) {
+      if (purged.refreshTokens + purged.temporaryPasswords + purged.signInChallenges + purged.passkeyChallenges > 0) {
         log.info({ purged }, 'purged expired sessions, temporary passwords and sign-in challenges');
       }
     },
@@ -43,9 +44,14 @@ export async function purgeExpired(db: Kysely<Database>) {
     .deleteFrom('sign_in_challenges')
     .where('expires_at', '<=', sql<Date>`now()`)
     .executeTakeFirst();
+  const passkeyChallenges = await db
+    .deleteFrom('passkey_challenges')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
   return {
     refreshTokens: Number(tokens.numDeletedRows),
     temporaryPasswords: Number(passwords.numDeletedRows),
     signInChallenges: Number(challenges.numDeletedRows),
+    passkeyChallenges: Number(passkeyChallenges.numDeletedRows),
   };
 }

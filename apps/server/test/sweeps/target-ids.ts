@@ -99,6 +99,12 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
     own: ({ user }) => String(user),
     foreign: ({ globexUser }) => String(globexUser),
   },
+  passkey: {
+    own: () => undefined,
+    foreign: {
+      skip: 'the demo data has no passkeys (they need an authenticator); test/auth/passkeys.test.ts shows another user’s passkey answers 404',
+    },
+  },
   profile: {
     own: ({ profile }) => String(profile),
     foreign: {

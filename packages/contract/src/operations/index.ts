@@ -13,6 +13,7 @@ import * as messages from './messages';
 import { mobileDevice } from './mobile-device';
 import * as orders from './orders';
 import * as partners from './partners';
+import * as passkeys from './passkeys';
 import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
@@ -36,6 +37,7 @@ export const API = {
   login,
   passwords,
   twoStep,
+  passkeys,
   profiles,
   partners,
   messages,
@@ -107,6 +109,7 @@ export * as messageOperations from './messages';
 export { mobileDevice as mobileDeviceOperations } from './mobile-device';
 export * as orderOperations from './orders';
 export * as partnerOperations from './partners';
+export * as passkeyOperations from './passkeys';
 export * as passwordOperations from './passwords';
 export * as profileOperations from './profiles';
 export * as searchOperations from './search';

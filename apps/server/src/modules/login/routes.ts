@@ -4,6 +4,7 @@ import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
 import { invalidField, OAuthFailure } from '../../http/errors.js';
 import { operationRoutes } from '../operation-routes.js';
+import { relyingPartyOf } from '../passkeys/relying-party.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
 import { type TwoStepDependencies, twoStepService } from '../two-step/service.js';
 import { recentSignIns } from './repository.js';
@@ -58,12 +59,15 @@ export function loginRoutes(throttles: { signIn: LoginThrottle } & TwoStepDepend
     return {
       login: async ({ body, request, reply }) =>
         signedInAnswer(await signIn.login(body, callerOf(request), deliveryOf(request.headers)), request, reply),
-      secondStep: async ({ body, request, reply }) =>
-        signedInAnswer(
-          await signIn.completeSecondStep(body, callerOf(request), deliveryOf(request.headers)),
+      secondStep: async ({ body: { passkey, ...body }, request, reply }) => {
+        // A passkey's assertion is checked for the portal's relying party (decision 0209).
+        const answer = passkey ? { passkey: { assertion: passkey, relyingParty: relyingPartyOf(app.config, request) } } : {};
+        return signedInAnswer(
+          await signIn.completeSecondStep({ ...body, ...answer }, callerOf(request), deliveryOf(request.headers)),
           request,
           reply,
-        ),
+        );
+      },
       dashLogin: ({ scope, request }) =>
         signIn.dashLogin(scope, principalOf(request).sessionId, deliveryOf(request.headers)),
       refresh: async ({ body, request, reply }) => {

@@ -37,10 +37,11 @@ export async function twoStepStatus(scope: EstateScope) {
       sql<number>`(SELECT count(*)::int FROM recovery_codes c WHERE c.user_id = users.id AND c.used_at IS NULL)`.as(
         'codes_left',
       ),
+      sql<number>`(SELECT count(*)::int FROM passkeys p WHERE p.user_id = users.id)`.as('passkeys'),
     ])
     .where('users.id', '=', scope.caller.userId)
     .executeTakeFirstOrThrow();
-  return { confirmedAt: row.confirmed_at, recoveryCodesLeft: row.codes_left };
+  return { confirmedAt: row.confirmed_at, recoveryCodesLeft: row.codes_left, passkeys: row.passkeys };
 }
 
 /** The caller's username and their partner's name: whom an authenticator app's entry says it is for. */
@@ -93,6 +94,11 @@ export async function removeSecondFactors(scope: EstateScope): Promise<void> {
   await scope.db.deleteFrom('user_authenticators').where('user_id', '=', scope.caller.userId).execute();
 }
 
+/** Removes the caller's authenticator alone: their passkeys, and the recovery codes standing in for them, stay. */
+export async function removeAuthenticatorOnly(scope: EstateScope): Promise<void> {
+  await scope.db.deleteFrom('user_authenticators').where('user_id', '=', scope.caller.userId).execute();
+}
+
 /** Replaces every recovery code of the caller (used or not) with these hashes. */
 export async function replaceRecoveryCodes(scope: EstateScope, hashes: string[]): Promise<void> {
   await scope.db.deleteFrom('recovery_codes').where('user_id', '=', scope.caller.userId).execute();
@@ -124,15 +130,17 @@ export async function useRecoveryCode(db: Kysely<Database>, id: number): Promise
   return result.numUpdatedRows > 0n;
 }
 
-/** Whether the user has a second factor the sign-in must ask for: a confirmed authenticator app. */
+/** Whether the user has a second factor the sign-in must ask for: a confirmed authenticator app, or a passkey. */
 export async function hasSecondFactor(db: Kysely<Database>, userId: number): Promise<boolean> {
   const row = await db
-    .selectFrom('user_authenticators')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('confirmed_at', 'is not', null)
+    .selectFrom('users')
+    .select([
+      sql<boolean>`EXISTS (SELECT 1 FROM user_authenticators a WHERE a.user_id = users.id AND a.confirmed_at IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = users.id)`.as('has_factor'),
+    ])
+    .where('id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.has_factor === true;
 }
 
 /** Only its hash is stored: the challenge has 256 random bits, so a plain hash is enough (as for refresh tokens). */
