@@ -42,6 +42,8 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
     emailDomains: ['ids.example'],
     groupMappings: [],
   },
+  '/api/passkeys/{id}': { name: 'Still mine' },
+  '/api/passkeys/{id}/remove': { password: 'Demo-Portal-2026!' },
   '/api/users/{id}': {
     userName: 'still.here',
     emailAddress: 'still.here@example.co.uk',

@@ -83,7 +83,7 @@ export const secondStepOptions = operation({
   method: 'POST',
   path: '/api/login/secondStep/passkey',
   summary:
-    "The options for navigator.credentials.get() in the second step of a sign-in that answered second_step_required with the passkey factor (form-encoded); the assertion then goes to POST /api/login/secondStep",
+    'The options for navigator.credentials.get() in the second step of a sign-in that answered second_step_required with the passkey factor (form-encoded); the assertion then goes to POST /api/login/secondStep',
   access: 'public',
   body: z.object({ challenge: z.string().min(1).max(200) }),
   bodyEncoding: 'form',

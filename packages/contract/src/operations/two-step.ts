@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from '../api';
-import { AuthenticatorCodeSchema, EmptyReplySchema, FactorConfirmationSchema as ConfirmationSchema } from '../auth-api';
+import { AuthenticatorCodeSchema, FactorConfirmationSchema as ConfirmationSchema, EmptyReplySchema } from '../auth-api';
 import { operation } from '../operation';
 import { IsoDateTimeSchema } from '../primitives';
 

@@ -4,8 +4,8 @@ import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
 import { invalidField, OAuthFailure } from '../../http/errors.js';
 import { operationRoutes } from '../operation-routes.js';
-import { relyingPartyOf } from '../passkeys/relying-party.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
+import { relyingPartyOf } from '../passkeys/relying-party.js';
 import { type TwoStepDependencies, twoStepService } from '../two-step/service.js';
 import { recentSignIns } from './repository.js';
 import { type Caller, signInService, type WithRefreshToken } from './service.js';
@@ -61,7 +61,9 @@ export function loginRoutes(throttles: { signIn: LoginThrottle } & TwoStepDepend
         signedInAnswer(await signIn.login(body, callerOf(request), deliveryOf(request.headers)), request, reply),
       secondStep: async ({ body: { passkey, ...body }, request, reply }) => {
         // A passkey's assertion is checked for the portal's relying party (decision 0209).
-        const answer = passkey ? { passkey: { assertion: passkey, relyingParty: relyingPartyOf(app.config, request) } } : {};
+        const answer = passkey
+          ? { passkey: { assertion: passkey, relyingParty: relyingPartyOf(app.config, request) } }
+          : {};
         return signedInAnswer(
           await signIn.completeSecondStep({ ...body, ...answer }, callerOf(request), deliveryOf(request.headers)),
           request,

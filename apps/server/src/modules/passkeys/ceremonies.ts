@@ -18,9 +18,13 @@ export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
 /** What the browser is told to wait for the user, in milliseconds: within the challenge's life. */
 export const PASSKEY_TIMEOUT_MS = 4 * 60 * 1000;
 
-/** 256 random bits, base64url, as WebAuthn carries them. */
-export function newPasskeyChallenge(): string {
-  return randomBytes(32).toString('base64url');
+/**
+ * 256 random bits: `bytes` for @simplewebauthn's options (a string there would be taken as UTF-8 text and encoded
+ * again), `value` as the browser signs it, base64url.
+ */
+export function newPasskeyChallenge(): { value: string; bytes: Uint8Array<ArrayBuffer> } {
+  const bytes = new Uint8Array(randomBytes(32));
+  return { value: Buffer.from(bytes).toString('base64url'), bytes };
 }
 
 export const challengeExpiry = (now = new Date()) => new Date(now.getTime() + PASSKEY_CHALLENGE_SECONDS * 1000);

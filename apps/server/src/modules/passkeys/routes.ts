@@ -23,8 +23,7 @@ export function passkeyRoutes(throttles: { signIn: LoginThrottle } & TwoStepDepe
     return {
       list: ({ scope }) => passkeys.list(scope),
       startRegistration: ({ scope, request }) => passkeys.startRegistration(scope, relyingParty(request)),
-      register: ({ scope, body, request }) =>
-        passkeys.register(scope, body, relyingParty(request), callerOf(request)),
+      register: ({ scope, body, request }) => passkeys.register(scope, body, relyingParty(request), callerOf(request)),
       rename: ({ scope, params, body, request }) => passkeys.rename(scope, params.id, body.name, callerOf(request)),
       remove: async ({ scope, params, body, request }) => {
         await passkeys.remove(scope, params.id, body, callerOf(request));

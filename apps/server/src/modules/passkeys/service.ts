@@ -92,14 +92,14 @@ export function passkeyService({ db, twoStep, throttle, signIn }: PasskeyDepende
       userName,
       userDisplayName: userName,
       userID: new Uint8Array(Buffer.from(userHandle, 'base64url')),
-      challenge,
+      challenge: challenge.bytes,
       timeout: PASSKEY_TIMEOUT_MS,
       attestationType: 'none',
       excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
     await storePasskeyChallenge(scope.db, {
-      value: challenge,
+      value: challenge.value,
       purpose: 'registration',
       userId,
       userHandle,
@@ -123,7 +123,11 @@ export function passkeyService({ db, twoStep, throttle, signIn }: PasskeyDepende
     const taken = challenge ? await takePasskeyChallenge(scope.db, challenge, 'registration', userId) : undefined;
     const userHandle = taken?.userHandle;
     if (!challenge || !userHandle) {
-      throw invalidField('response', 'challenge', 'The passkey was not made for this page, or took too long. Try again.');
+      throw invalidField(
+        'response',
+        'challenge',
+        'The passkey was not made for this page, or took too long. Try again.',
+      );
     }
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
@@ -221,10 +225,10 @@ export function passkeyService({ db, twoStep, throttle, signIn }: PasskeyDepende
     const userId = await challengeUser(db, challenge, new Date());
     const passkeys = userId === undefined ? [] : await passkeysOfUser(db, userId);
     if (userId === undefined || passkeys.length === 0) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
-    const value = newPasskeyChallenge();
+    const { value, bytes } = newPasskeyChallenge();
     const options = await generateAuthenticationOptions({
       rpID: relyingParty.id,
-      challenge: value,
+      challenge: bytes,
       timeout: PASSKEY_TIMEOUT_MS,
       userVerification: 'preferred',
       allowCredentials: passkeys.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
@@ -240,10 +244,10 @@ export function passkeyService({ db, twoStep, throttle, signIn }: PasskeyDepende
 
   /** The options of a sign-in with a passkey alone: any of the portal's, the user verified. */
   async function signInOptions(relyingParty: RelyingParty) {
-    const value = newPasskeyChallenge();
+    const { value, bytes } = newPasskeyChallenge();
     const options = await generateAuthenticationOptions({
       rpID: relyingParty.id,
-      challenge: value,
+      challenge: bytes,
       timeout: PASSKEY_TIMEOUT_MS,
       userVerification: 'required',
     });
