@@ -136,10 +136,10 @@ export function createAuthApi(client: ApiClient) {
     }, options);
   }
 
-  /** The second step of a sign-in (decision 0207): the challenge, and a code or a recovery code. */
+  /** The second step of a sign-in (decisions 0207, 0209): the challenge, and a code, a recovery code or a passkey's. */
   function completeSecondStep(
     challenge: string,
-    answer: { code: string } | { recoveryCode: string },
+    answer: { code: string } | { recoveryCode: string } | { passkey: string },
     options: LoginOptions,
   ): Promise<LoginResult> {
     return signInWith(async () => {
@@ -275,6 +275,7 @@ export function createAuthApi(client: ApiClient) {
   return {
     login,
     completeSecondStep,
+    signInWith,
     logout,
     changePassword,
     forgotPassword,
@@ -290,6 +291,7 @@ const authApi = createAuthApi(apiClient);
 export const {
   login,
   completeSecondStep,
+  signInWith,
   logout,
   changePassword,
   forgotPassword,

@@ -13,7 +13,7 @@ import { LoginMessages } from '../messages/MessageBanner';
 import { useCurrentMessages } from '../messages/useCurrentMessages';
 import { AuthLayout } from './AuthLayout';
 import { loginFormErrors } from './login-form';
-import { useSignIn } from './useSignIn';
+import { usePasskeySignIn, useSignIn } from './useSignIn';
 
 // Rarely needed, and it brings the strength meter: loaded only when a password has expired.
 const ExpiredPasswordCard = lazy(() =>
@@ -85,6 +85,7 @@ function LoginCard({
   notice?: string | undefined;
 }) {
   const signIn = useSignIn();
+  const passkeySignIn = usePasskeySignIn();
   // Until the script has taken the pre-rendered form over, Enter must not submit it natively (a GET to /login with
   // the password in the address): a disabled submit button stops that.
   const hydrated = useHydrated();
@@ -121,6 +122,15 @@ function LoginCard({
     else setError(outcome.error);
   }
 
+  async function withPasskey() {
+    setError(undefined);
+    setSubmitting(true);
+    const outcome = await passkeySignIn();
+    if (outcome.ok) return;
+    setSubmitting(false);
+    setError(outcome.error);
+  }
+
   return (
     <section className="plain-card" aria-labelledby="login-title">
       <div className="plain-card__content">
@@ -147,6 +157,14 @@ function LoginCard({
           <Link to="/forgot-password" className="plain-button">
             Forgot your password?
           </Link>
+          <button
+            type="button"
+            className="plain-button"
+            disabled={isSubmitting || !hydrated}
+            onClick={() => void withPasskey()}
+          >
+            Sign in with a passkey
+          </button>
           <Link to="/single-sign-on" className="plain-button">
             Sign in with single sign-on
           </Link>

@@ -1,0 +1,69 @@
+import { type PasskeyAssertion, passkeyOperations, TWO_STEP_MESSAGES } from '@portal/contract';
+import { startAuthentication, WebAuthnError } from '@simplewebauthn/browser';
+import { signInWith } from '../../api/auth-api';
+import { callOperation } from '../../api/operations';
+import { loginErrorText } from './login-errors';
+
+/*
+ * The browser's side of passkeys at sign-in (docs/decisions/0209), with @simplewebauthn/browser: loaded only when a
+ * user asks for a passkey (the sign-in page's button, the second step's), never with the sign-in page itself.
+ */
+
+/** `cancelled`: the user closed the browser's passkey prompt, or it timed out; `failed`: the browser could not ask. */
+export type Ceremony = { ok: true; assertion: PasskeyAssertion } | { ok: false; reason: 'cancelled' | 'failed' };
+
+type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
+
+/** Asks the browser for a passkey's assertion over the server's options. */
+async function assertionOver(options: RequestOptions): Promise<Ceremony> {
+  try {
+    return { ok: true, assertion: (await startAuthentication({ optionsJSON: options })) as PasskeyAssertion };
+  } catch (error) {
+    // NotAllowedError: the user said no, or let the prompt time out (the browser does not say which, on purpose).
+    const name = error instanceof WebAuthnError ? (error.cause as Error | undefined)?.name : (error as Error)?.name;
+    return { ok: false, reason: name === 'NotAllowedError' || name === 'AbortError' ? 'cancelled' : 'failed' };
+  }
+}
+
+/** The second step's passkey (its options are for this sign-in's challenge): the assertion's JSON for the form. */
+export async function passkeyForSecondStep(
+  challenge: string,
+): Promise<{ ok: true; passkey: string } | { ok: false; error: string; restart: boolean }> {
+  let options: RequestOptions;
+  try {
+    options = (await callOperation(passkeyOperations.secondStepOptions, { body: { challenge } })) as RequestOptions;
+  } catch {
+    // Options are refused only for a challenge that is no longer live: the password must be given again.
+    return { ok: false, error: TWO_STEP_MESSAGES.challengeExpired, restart: true };
+  }
+  const ceremony = await assertionOver(options);
+  if (!ceremony.ok) return { ok: false, error: ceremonyError(ceremony.reason), restart: false };
+  return { ok: true, passkey: JSON.stringify(ceremony.assertion) };
+}
+
+/** Signs in with a passkey alone: the rest is every sign-in's (session, dash tokens, cookie notice). */
+export async function signInWithPasskey(): Promise<{ ok: true } | { ok: false; error: string }> {
+  let ceremony: Ceremony;
+  try {
+    const options = await callOperation(passkeyOperations.signInOptions, {});
+    ceremony = await assertionOver(options as RequestOptions);
+  } catch {
+    return { ok: false, error: loginErrorText('server') };
+  }
+  if (!ceremony.ok) return { ok: false, error: ceremonyError(ceremony.reason) };
+  const { assertion } = ceremony;
+  const result = await signInWith(
+    () => callOperation(passkeyOperations.signIn, { body: { response: assertion, cookiePolicyAccepted: true } }),
+    { cookiePolicyAccepted: true },
+  );
+  if (result.ok) return { ok: true };
+  if (result.reason === 'passkey_sign_in_not_allowed') {
+    return { ok: false, error: TWO_STEP_MESSAGES.passkeySignInNotAllowed };
+  }
+  if (result.reason === 'invalid_grant') return { ok: false, error: TWO_STEP_MESSAGES.passkeyNotAccepted };
+  return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };
+}
+
+function ceremonyError(reason: 'cancelled' | 'failed'): string {
+  return reason === 'cancelled' ? TWO_STEP_MESSAGES.passkeyCancelled : TWO_STEP_MESSAGES.passkeyNotAccepted;
+}
