@@ -291,7 +291,6 @@ const authApi = createAuthApi(apiClient);
 export const {
   login,
   completeSecondStep,
-  signInWith,
   logout,
   changePassword,
   forgotPassword,

@@ -1,7 +1,11 @@
 import { type PasskeyAssertion, passkeyOperations, TWO_STEP_MESSAGES } from '@portal/contract';
 import { startAuthentication, WebAuthnError } from '@simplewebauthn/browser';
-import { signInWith } from '../../api/auth-api';
+import { createAuthApi } from '../../api/auth-api';
+import { apiClient } from '../../api/client';
 import { callOperation } from '../../api/operations';
+import { isCookiePolicyAccepted } from '../../cookie-consent/cookie-consent-store';
+import { resolveAppUrl } from '../../lib/base-url';
+import { takeRedirectUrl } from '../../session/redirect-url';
 import { loginErrorText } from './login-errors';
 
 /*
@@ -41,27 +45,48 @@ export async function passkeyForSecondStep(
   return { ok: true, passkey: JSON.stringify(ceremony.assertion) };
 }
 
-/** Signs in with a passkey alone: the rest is every sign-in's (session, dash tokens, cookie notice). */
-export async function signInWithPasskey(): Promise<{ ok: true } | { ok: false; error: string }> {
+/**
+ * The sign-in page's "Sign in with a passkey": a passkey alone, the rest as every sign-in (session, dash tokens,
+ * cookie notice), then a whole load of the page the user was going to, which the session cookie signs in again
+ * (decision 0206), so that none of this needs the sign-in page's router. The card's state is set from here, so the
+ * page's own code is a button and an import (its budget is nearly spent).
+ */
+export async function signInWithPasskey(
+  setError: (error: string | undefined) => void,
+  setSubmitting: (busy: boolean) => void,
+): Promise<void> {
+  setError(undefined);
+  setSubmitting(true);
+  const error = await passkeySignIn();
+  if (error === undefined) {
+    // The page is going: the button stays busy until it has.
+    window.location.assign(resolveAppUrl(takeRedirectUrl()).href);
+    return;
+  }
+  setSubmitting(false);
+  setError(error);
+}
+
+/** What went wrong signing in with a passkey alone, or undefined once signed in. */
+async function passkeySignIn(): Promise<string | undefined> {
+  if (!isCookiePolicyAccepted()) return loginErrorText('cookies_policy');
   let ceremony: Ceremony;
   try {
     const options = await callOperation(passkeyOperations.signInOptions, {});
     ceremony = await assertionOver(options as RequestOptions);
   } catch {
-    return { ok: false, error: loginErrorText('server') };
+    return loginErrorText('server');
   }
-  if (!ceremony.ok) return { ok: false, error: ceremonyError(ceremony.reason) };
+  if (!ceremony.ok) return ceremonyError(ceremony.reason);
   const { assertion } = ceremony;
-  const result = await signInWith(
+  const result = await createAuthApi(apiClient).signInWith(
     () => callOperation(passkeyOperations.signIn, { body: { response: assertion, cookiePolicyAccepted: true } }),
     { cookiePolicyAccepted: true },
   );
-  if (result.ok) return { ok: true };
-  if (result.reason === 'passkey_sign_in_not_allowed') {
-    return { ok: false, error: TWO_STEP_MESSAGES.passkeySignInNotAllowed };
-  }
-  if (result.reason === 'invalid_grant') return { ok: false, error: TWO_STEP_MESSAGES.passkeyNotAccepted };
-  return { ok: false, error: loginErrorText(result.reason, result.retryAfterSeconds) };
+  if (result.ok) return undefined;
+  if (result.reason === 'passkey_sign_in_not_allowed') return TWO_STEP_MESSAGES.passkeySignInNotAllowed;
+  if (result.reason === 'invalid_grant') return TWO_STEP_MESSAGES.passkeyNotAccepted;
+  return loginErrorText(result.reason, result.retryAfterSeconds);
 }
 
 function ceremonyError(reason: 'cancelled' | 'failed'): string {

@@ -48,22 +48,6 @@ export function useSignIn() {
   };
 }
 
-/** Signing in with a passkey alone (decision 0209): its code loads when the button is pressed. */
-export function usePasskeySignIn() {
-  const goToSignedInTarget = useGoToSignedInTarget();
-  const consent = useCookieConsent();
-  return async (): Promise<{ ok: true } | { ok: false; error: string }> => {
-    if (!consent.accepted) {
-      consent.highlight();
-      return { ok: false, error: loginErrorText('cookies_policy') };
-    }
-    const themeBefore = themeCodeCookie();
-    const outcome = await (await import('./passkey-sign-in')).signInWithPasskey();
-    if (outcome.ok) goToSignedInTarget(themeBefore);
-    return outcome;
-  };
-}
-
 /**
  * After any sign-in (the password's, its second step's, single sign-on's): the remembered URL, with a full reload if
  * sign-in changed the partner theme since `themeBefore` (spec 2.1).
