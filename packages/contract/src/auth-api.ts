@@ -119,7 +119,7 @@ export const PasskeyAssertionSchema = z.object({
   response: z.object({
     clientDataJSON: Base64UrlSchema(4000),
     authenticatorData: Base64UrlSchema(4000),
-    signature: Base64UrlSchema(1000),
+    signature: Base64UrlSchema(4000),
     userHandle: Base64UrlSchema(200).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),

@@ -66,6 +66,9 @@ export type PasskeyDependencies = {
 
 type Attestation = z.infer<typeof PasskeyAttestationSchema>;
 
+/** COSE algorithm ids: ES256, EdDSA, RS256. */
+const SUPPORTED_ALGORITHMS = [-7, -8, -257];
+
 const actorOf = (userId: number | null, caller: Requester): Actor => ({ userId, requestId: caller.requestId });
 
 /** The throttle counts a passkey alone under its credential id, apart from any username. */
@@ -97,6 +100,9 @@ export function passkeyService({ db, twoStep, throttle, signIn }: PasskeyDepende
       attestationType: 'none',
       excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      // ES256, EdDSA and RS256, which every authenticator offers one of; not the post-quantum ML-DSA the library adds
+      // where the runtime has it, whose keys and signatures are kilobytes (decision 0209).
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     });
     await storePasskeyChallenge(scope.db, {
       value: challenge.value,

@@ -1,4 +1,10 @@
-import { type PasskeyAssertion, passkeyOperations, TWO_STEP_MESSAGES } from '@portal/contract';
+import {
+  type PasskeyAssertion,
+  passkeyOperations,
+  SESSION_COOKIE_HEADER,
+  SESSION_COOKIE_MODE,
+  TWO_STEP_MESSAGES,
+} from '@portal/contract';
 import { startAuthentication, WebAuthnError } from '@simplewebauthn/browser';
 import { createAuthApi } from '../../api/auth-api';
 import { apiClient } from '../../api/client';
@@ -80,7 +86,14 @@ async function passkeySignIn(): Promise<string | undefined> {
   if (!ceremony.ok) return ceremonyError(ceremony.reason);
   const { assertion } = ceremony;
   const result = await createAuthApi(apiClient).signInWith(
-    () => callOperation(passkeyOperations.signIn, { body: { response: assertion, cookiePolicyAccepted: true } }),
+    () =>
+      callOperation(
+        passkeyOperations.signIn,
+        { body: { response: assertion, cookiePolicyAccepted: true } },
+        // The refresh token in the HttpOnly cookie, as every sign-in of the browser's (decision 0206); the client
+        // adds this header itself only to the calls of the sign-in page's own code.
+        { headers: { [SESSION_COOKIE_HEADER]: SESSION_COOKIE_MODE } },
+      ),
     { cookiePolicyAccepted: true },
   );
   if (result.ok) return undefined;
