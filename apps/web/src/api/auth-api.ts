@@ -291,6 +291,7 @@ const authApi = createAuthApi(apiClient);
 export const {
   login,
   completeSecondStep,
+  signInWith,
   logout,
   changePassword,
   forgotPassword,

@@ -6,8 +6,7 @@ import {
   TWO_STEP_MESSAGES,
 } from '@portal/contract';
 import { startAuthentication, WebAuthnError } from '@simplewebauthn/browser';
-import { createAuthApi } from '../../api/auth-api';
-import { apiClient } from '../../api/client';
+import { signInWith } from '../../api/auth-api';
 import { callOperation } from '../../api/operations';
 import { isCookiePolicyAccepted } from '../../cookie-consent/cookie-consent-store';
 import { resolveAppUrl } from '../../lib/base-url';
@@ -85,7 +84,7 @@ async function passkeySignIn(): Promise<string | undefined> {
   }
   if (!ceremony.ok) return ceremonyError(ceremony.reason);
   const { assertion } = ceremony;
-  const result = await createAuthApi(apiClient).signInWith(
+  const result = await signInWith(
     () =>
       callOperation(
         passkeyOperations.signIn,
