@@ -43,7 +43,7 @@ async function passwordStep(page: Page, userName: string) {
 }
 
 describe('passkeys', () => {
-  const portal = usePortal({ hostName: 'localhost', motion: 'moving' });
+  const portal = usePortal({ hostName: 'localhost' });
 
   /** Adds a passkey named `name` on My Account; answers the card. */
   async function addPasskey(page: Page, name: string, viewport: ViewportProfile) {
