@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       tracing: false,
       publicUrl: 'http://localhost:3000/',
+      publicUrlSet: false,
       ssoAllowHttpIssuers: false,
     });
   });
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
   it('takes the public URL the e-mails link to, keeping a base path (decision 0139)', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080/');
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.co.uk' }).publicUrl).toBe('https://portal.example.co.uk/');
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.co.uk' }).publicUrlSet).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://example.co.uk/portal' }).publicUrl).toBe('https://example.co.uk/portal/');
     expect(configErrorOf({ PUBLIC_URL: 'ftp://example.co.uk' }).message).toContain('PUBLIC_URL');
     expect(configErrorOf({ PUBLIC_URL: 'https://example.co.uk/?next=1' }).message).toContain('PUBLIC_URL');

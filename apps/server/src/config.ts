@@ -168,6 +168,11 @@ export type Config = {
   tracing: boolean;
   /** Where users reach the portal, ending in a slash: e-mails link to its sign-in page (docs/decisions/0139). */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set, rather than defaulted: only then is it the origin passkeys are bound to; without it
+   * they follow the origin each request names (docs/decisions/0209).
+   */
+  publicUrlSet: boolean;
 };
 
 export type CarrierWorkerConfig = {
@@ -265,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     tracing: tracingOn(e.OTEL_TRACES_EXPORTER),
     publicUrl: withTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}/`),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
   };
 }
 

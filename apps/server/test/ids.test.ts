@@ -49,6 +49,8 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
     passkeySignIn: false,
     dryRun: true,
   },
+  '/api/passkeys/{id}': { name: 'Still mine' },
+  '/api/passkeys/{id}/remove': { password: 'Demo-Portal-2026!' },
   '/api/users/{id}': {
     userName: 'still.here',
     emailAddress: 'still.here@example.co.uk',

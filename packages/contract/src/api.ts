@@ -43,6 +43,8 @@ export const LOGIN_ERROR_CODES = {
   challengeExpired: 'challenge_expired',
   /** The user's company signs in through its identity provider only (docs/decisions/0210). */
   singleSignOnRequired: 'single_sign_on_required',
+  /** A passkey may not sign in by itself for this user: their company does not allow it (decision 0209). */
+  passkeySignInNotAllowed: 'passkey_sign_in_not_allowed',
 } as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[keyof typeof LOGIN_ERROR_CODES];
 

@@ -70,6 +70,7 @@ export const OAuthErrorSchema = z.object({
     LOGIN_ERROR_CODES.invalidCode,
     LOGIN_ERROR_CODES.challengeExpired,
     LOGIN_ERROR_CODES.singleSignOnRequired,
+    LOGIN_ERROR_CODES.passkeySignInNotAllowed,
     'invalid_request',
   ]),
   error_description: z.string(),
@@ -108,16 +109,70 @@ export const RecoveryCodeSchema = z
   .refine((text) => recoveryCodeOf(text) !== undefined, TWO_STEP_MESSAGES.recoveryCodeFormat)
   .transform((text) => recoveryCodeOf(text) ?? '');
 
-/** The second step of a sign-in (decision 0207): the login answer's challenge, and a code or a recovery code. */
+/** Binary WebAuthn values travel as base64url text (WebAuthn Level 3's JSON forms). */
+const Base64UrlSchema = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url');
+
+/** `navigator.credentials.get()`'s answer as JSON (AuthenticationResponseJSON): a passkey's signed assertion. */
+export const PasskeyAssertionSchema = z.object({
+  id: Base64UrlSchema(1400),
+  rawId: Base64UrlSchema(1400),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: Base64UrlSchema(4000),
+    authenticatorData: Base64UrlSchema(4000),
+    signature: Base64UrlSchema(4000),
+    userHandle: Base64UrlSchema(200).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.looseObject({}),
+});
+export type PasskeyAssertion = z.infer<typeof PasskeyAssertionSchema>;
+
+/** A passkey's assertion in a form field: its JSON as text. */
+const PasskeyAssertionFieldSchema = z
+  .string()
+  .max(12_000)
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Must be the JSON of a passkey assertion' });
+      return z.NEVER;
+    }
+  })
+  .pipe(PasskeyAssertionSchema);
+
+/**
+ * The second step of a sign-in (decisions 0207, 0209): the login answer's challenge, and one of a code, a recovery
+ * code or a passkey's assertion (JSON text) over the options `POST /api/login/secondStep/passkey` gave.
+ */
 export const SecondStepRequestSchema = z
   .object({
     challenge: z.string().min(1).max(200),
     code: AuthenticatorCodeSchema.optional(),
     recoveryCode: RecoveryCodeSchema.optional(),
+    passkey: PasskeyAssertionFieldSchema.optional().describe(
+      "The JSON of the passkey's assertion (AuthenticationResponseJSON)",
+    ),
   })
   .superRefine((request, context) => {
-    if ((request.code === undefined) === (request.recoveryCode === undefined)) {
-      context.addIssue({ code: 'custom', path: ['code'], message: 'Send either code or recoveryCode' });
+    const given = [request.code, request.recoveryCode, request.passkey].filter((answer) => answer !== undefined);
+    if (given.length !== 1) {
+      context.addIssue({ code: 'custom', path: ['code'], message: 'Send one of code, recoveryCode or passkey' });
+    }
+  });
+
+/** A change to the factors asks again who is there: the password, or a code from the authenticator app. */
+export const FactorConfirmationSchema = z
+  .object({ password: z.string().min(1).max(1024).optional(), code: AuthenticatorCodeSchema.optional() })
+  .superRefine((confirmation, context) => {
+    if ((confirmation.password === undefined) === (confirmation.code === undefined)) {
+      context.addIssue({ code: 'custom', path: ['password'], message: TWO_STEP_MESSAGES.confirmWithOne });
     }
   });
 

@@ -18,6 +18,7 @@ export * from './entities/invoices';
 export * from './entities/mobile';
 export * from './entities/orders';
 export * from './entities/partners';
+export * from './entities/passkeys';
 export * from './entities/sessions';
 export * from './entities/sign-in-policy';
 export * from './entities/sites-and-teams';

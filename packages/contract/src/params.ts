@@ -13,6 +13,8 @@ export type ParamTarget =
   | 'message'
   | 'profile'
   | 'user'
+  /** One of the caller's passkeys (decision 0209). */
+  | 'passkey'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */

@@ -29,6 +29,7 @@ import * as twoStepVerification from './migrations/0026-two-step-verification.js
 import * as ssoConnections from './migrations/0027-sso-connections.js';
 import * as companySignInPolicies from './migrations/0028-company-sign-in-policies.js';
 import * as signInSessions from './migrations/0029-sign-in-sessions.js';
+import * as passkeys from './migrations/0030-passkeys.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0027-sso-connections': ssoConnections,
   '0028-company-sign-in-policies': companySignInPolicies,
   '0029-sign-in-sessions': signInSessions,
+  '0030-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

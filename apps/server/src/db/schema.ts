@@ -435,6 +435,31 @@ export type SignInChallengesTable = {
   expires_at: Timestamp;
   used_at: Timestamp | null;
 };
+/** A user's passkey (decision 0209); `counter` is a bigint, read as text or number by the driver. */
+export type PasskeysTable = {
+  id: Identity;
+  user_id: number;
+  credential_id: string;
+  public_key: Buffer;
+  counter: ColumnType<string | number, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  user_handle: string;
+  name: string;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  created_at: DefaultTimestamp;
+  last_used_at: Timestamp | null;
+};
+/** A passkey ceremony's challenge under way, by its hash; bound to a user but for a sign-in with a passkey alone. */
+export type PasskeyChallengesTable = {
+  id: Identity;
+  challenge_hash: string;
+  purpose: 'registration' | 'second_step' | 'sign_in';
+  user_id: number | null;
+  user_handle: string | null;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+};
 export type CookieConsentsTable = {
   id: Identity;
   user_id: number;
@@ -581,6 +606,8 @@ export type Database = {
   user_authenticators: UserAuthenticatorsTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   cookie_consents: CookieConsentsTable;
   sso_connections: SsoConnectionsTable;
   sso_email_domains: SsoEmailDomainsTable;
@@ -838,6 +865,21 @@ export const databaseColumns = {
   user_authenticators: ['user_id', 'secret_sealed', 'created_at', 'confirmed_at', 'last_used_step'],
   recovery_codes: ['id', 'user_id', 'code_hash', 'created_at', 'used_at'],
   sign_in_challenges: ['id', 'token_hash', 'user_id', 'created_at', 'expires_at', 'used_at'],
+  passkeys: [
+    'id',
+    'user_id',
+    'credential_id',
+    'public_key',
+    'counter',
+    'transports',
+    'user_handle',
+    'name',
+    'device_type',
+    'backed_up',
+    'created_at',
+    'last_used_at',
+  ],
+  passkey_challenges: ['id', 'challenge_hash', 'purpose', 'user_id', 'user_handle', 'created_at', 'expires_at'],
   cookie_consents: ['id', 'user_id', 'is_accepted', 'consent_date', 'recorded_at', 'policy_version'],
   sso_connections: [
     'id',

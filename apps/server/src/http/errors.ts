@@ -40,6 +40,7 @@ const OAUTH_DESCRIPTIONS: Record<LoginErrorCode | 'invalid_request', string> = {
   invalid_code: 'The code is not right.',
   challenge_expired: 'The sign-in has expired. Sign in with the password again.',
   single_sign_on_required: 'Your company signs in with single sign-on. Use "Sign in with single sign-on".',
+  passkey_sign_in_not_allowed: "The user's company does not allow signing in with a passkey alone.",
   invalid_request: 'The request is not valid.',
 };
 

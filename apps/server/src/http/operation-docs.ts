@@ -39,6 +39,8 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   passwords: 'Changing, resetting and choosing a password.',
   twoStep: 'Two-step verification of the caller’s own account: the authenticator app and the recovery codes.',
   sessions: 'The caller’s own sessions still signed in: the list, signing one out, signing out everywhere else.',
+  passkeys:
+    'Passkeys (WebAuthn): the caller’s own, a passkey as the sign-in’s second step, and signing in with a passkey alone.',
   profiles: 'The user profiles (Company Administrator, Site Manager, Team Leader, ...) and their functionality.',
   partners: 'The reseller whose portal it is: branding, FAQ and contact details.',
   messages: 'The reseller’s banner messages.',

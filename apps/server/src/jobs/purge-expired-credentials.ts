@@ -15,7 +15,8 @@ export const PURGE_EXPIRED_CREDENTIALS = 'purge-expired-credentials';
  *   unknown one, and the audit records its reuse (login/service.ts). The sign-in history (recentSignIns) shows a
  *   session with no tokens as ended, as it was.
  * - temporary passwords past their expiry (decision 0047, 0111): one used is deleted as it is used.
- * - the second steps of sign-ins past their five minutes (decision 0207), used or not.
+ * - the second steps of sign-ins past their five minutes (decision 0207), used or not, and the challenges of passkey
+ *   ceremonies past theirs (0209; a used one is deleted as it is used).
  * - what sign_in_sessions says of a session (migration 0029) once its 12 hours are over and its tokens are gone:
  *   the sessions list shows only live ones (decision 0211), and the audit keeps the sign-in.
  * The audit trail keeps the sign-ins and password changes; neither table is audited row by row.
@@ -46,6 +47,10 @@ export async function purgeExpired(db: Kysely<Database>) {
     .deleteFrom('sign_in_challenges')
     .where('expires_at', '<=', sql<Date>`now()`)
     .executeTakeFirst();
+  const passkeyChallenges = await db
+    .deleteFrom('passkey_challenges')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
   // After the tokens: a session's row goes with its last token, and never before its 12 hours could be over.
   const sessions = await db
     .deleteFrom('sign_in_sessions')
@@ -65,5 +70,6 @@ export async function purgeExpired(db: Kysely<Database>) {
     signInSessions: Number(sessions.numDeletedRows),
     temporaryPasswords: Number(passwords.numDeletedRows),
     signInChallenges: Number(challenges.numDeletedRows),
+    passkeyChallenges: Number(passkeyChallenges.numDeletedRows),
   };
 }

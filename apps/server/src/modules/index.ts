@@ -17,6 +17,7 @@ import { messageRoutes } from './messages/routes.js';
 import { mobileDeviceRoutes } from './mobile-device/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { partnerRoutes } from './partners/routes.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import { passwordRoutes } from './passwords/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -47,6 +48,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(passwordRoutes(throttles));
   await app.register(twoStepRoutes(throttles));
   await app.register(sessionRoutes);
+  await app.register(passkeyRoutes(throttles));
   await app.register(profileRoutes);
   await app.register(partnerRoutes);
   await app.register(messageRoutes);

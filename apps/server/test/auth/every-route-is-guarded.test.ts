@@ -30,6 +30,10 @@ const PUBLIC = new Set([
   'POST /api/login/changePassword',
   'POST /api/login/sso',
   'POST /api/login/sso/callback',
+  // A passkey's second step (after a right password) and a passkey alone, each proved by its signature (0209).
+  'POST /api/login/secondStep/passkey',
+  'POST /api/login/passkey/options',
+  'POST /api/login/passkey',
   'GET /api/partners/current',
   'GET /api/messages',
   'GET /api/openapi.json',

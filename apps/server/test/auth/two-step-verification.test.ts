@@ -117,7 +117,7 @@ describe('setting up an authenticator app from My Account', () => {
     const user = await freshAccount();
     const { accessToken } = await signIn(app(), user);
     const status = () => json(accessToken, '/api/twoStep');
-    expect((await status()).json()).toEqual({ authenticator: null, recoveryCodesLeft: 0 });
+    expect((await status()).json()).toEqual({ authenticator: null, recoveryCodesLeft: 0, passkeys: 0 });
 
     const started = (await json(accessToken, '/api/twoStep/authenticator', {})).json<{ secret: string; uri: string }>();
     expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -127,7 +127,7 @@ describe('setting up an authenticator app from My Account', () => {
     expect(uri.searchParams.get('issuer')).toBe(await partnerNameOf(user));
     expect(decodeURIComponent(uri.pathname)).toContain(user);
     // Not yet confirmed: the sign-in is still the password's alone.
-    expect((await status()).json()).toEqual({ authenticator: null, recoveryCodesLeft: 0 });
+    expect((await status()).json()).toEqual({ authenticator: null, recoveryCodesLeft: 0, passkeys: 0 });
     expect((await passwordStep(user)).statusCode).toBe(200);
 
     const wrong = await json(accessToken, '/api/twoStep/authenticator/confirm', {
@@ -145,6 +145,7 @@ describe('setting up an authenticator app from My Account', () => {
     expect((await status()).json()).toEqual({
       authenticator: { addedAt: expect.any(String) },
       recoveryCodesLeft: 10,
+      passkeys: 0,
     });
     expect((await json(accessToken, '/api/twoStep/authenticator', {})).statusCode).toBe(409);
     expect((await eventsOf(user, 'authenticator.')).map((event) => event.action)).toEqual([
@@ -332,7 +333,11 @@ describe('removing the authenticator app and renewing recovery codes', () => {
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().details).toEqual([expect.objectContaining({ field: 'password' })]);
     expect((await remove({ code: codeOf(secret) })).statusCode).toBe(200);
-    expect((await json(accessToken, '/api/twoStep')).json()).toEqual({ authenticator: null, recoveryCodesLeft: 0 });
+    expect((await json(accessToken, '/api/twoStep')).json()).toEqual({
+      authenticator: null,
+      recoveryCodesLeft: 0,
+      passkeys: 0,
+    });
     expect((await passwordStep(user)).statusCode).toBe(200);
     expect((await remove({ password: DEMO_PASSWORD })).statusCode).toBe(409);
     expect((await eventsOf(user, 'authenticator.removed')).at(-1)?.details).toMatchObject({ confirmedWith: 'code' });

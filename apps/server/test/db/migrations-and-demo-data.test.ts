@@ -58,6 +58,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0027-sso-connections',
       '0028-company-sign-in-policies',
       '0029-sign-in-sessions',
+      '0030-passkeys',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

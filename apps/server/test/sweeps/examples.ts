@@ -46,6 +46,25 @@ export type Example = {
   body?: (context: ExampleContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
 
+/** WebAuthn answers of the right shape that no ceremony of the server's asked for. */
+const SWEEP_CLIENT_DATA = Buffer.from(
+  JSON.stringify({ type: 'webauthn.get', challenge: 'c3dlZXAtY2hhbGxlbmdl', origin: 'http://localhost:3000' }),
+).toString('base64url');
+const SWEEP_ASSERTION = {
+  id: 'c3dlZXAtcGFzc2tleS1pZC0wMDAx',
+  rawId: 'c3dlZXAtcGFzc2tleS1pZC0wMDAx',
+  type: 'public-key',
+  response: { clientDataJSON: SWEEP_CLIENT_DATA, authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+const SWEEP_ATTESTATION = {
+  id: 'c3dlZXAtcGFzc2tleS1pZC0wMDAx',
+  rawId: 'c3dlZXAtcGFzc2tleS1pZC0wMDAx',
+  type: 'public-key',
+  response: { clientDataJSON: SWEEP_CLIENT_DATA, attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+};
+
 // Changes the carriers accept for any of their demo lines: a SIM no demo line has (11 digits for Halo; 19, which
 // both Vertex networks take), and a bar each carrier offers every line.
 const NEW_HALO_SIM = '89499999999';
@@ -150,6 +169,14 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'twoStep.replaceRecoveryCodes': { body: () => ({ password: DEMO_PASSWORD }) },
   // A session id of no one's: the sweeps end no session they are using.
   'sessions.end': { body: () => ({ sessionId: '00000000-0000-4000-8000-000000000000' }) },
+  // The sweeps hold no authenticator: a registration's answer names no challenge the server gave, and a sign-in's
+  // assertion no passkey it knows; both are refused and change nothing. Renames and removals name the caller's own
+  // passkey, which the sweep world adds once the caller is signed in.
+  'passkeys.register': { body: () => ({ name: 'Sweep laptop', response: SWEEP_ATTESTATION }) },
+  'passkeys.rename': { body: () => ({ name: 'Sweep phone' }) },
+  'passkeys.remove': { body: () => ({ password: DEMO_PASSWORD }) },
+  'passkeys.secondStepOptions': { body: () => ({ challenge: 'sweep-challenge-of-no-sign-in' }) },
+  'passkeys.signIn': { body: () => ({ response: SWEEP_ASSERTION, cookiePolicyAccepted: true }) },
   'login.refresh': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'login.revoke': { body: async ({ freshRefreshToken }) => ({ refreshToken: await freshRefreshToken() }) },
   'login.acceptCookiePolicy': { body: () => ({ isAccepted: true, date: '2026-11-21T09:30:00Z' }) },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type NamedOperation, type ParamTarget, type Permission, pathParamNames } from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -202,6 +202,24 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     await db.insertInto('user_endpoints').values({ user_id: user.id, endpoint_id: endpointId, company_id }).execute();
     return user.id;
   };
+  /** A passkey of the user (its key is random bytes: no ceremony ever uses it). */
+  const passkeyOf = async (userId: number) => {
+    records += 1;
+    const passkey = await db
+      .insertInto('passkeys')
+      .values({
+        user_id: userId,
+        credential_id: randomBytes(32).toString('base64url'),
+        public_key: randomBytes(77),
+        user_handle: randomBytes(32).toString('base64url'),
+        name: `Sweep passkey ${records}`,
+        device_type: 'singleDevice',
+        backed_up: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return passkey.id;
+  };
   /** An empty site or team of the company, which the sweeps may delete. */
   const freshSite = async (companyId: number) => {
     records += 1;
@@ -233,10 +251,18 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     return String(team.id);
   };
 
-  const factsOf = async (userName: string, fallback?: EstateLine): Promise<Record<LineKind, CallerFacts>> => {
+  /**
+   * What the sweeps know of a caller. `signedIn`: the caller's session is open, so a passkey of theirs may be added
+   * (a password sign-in after it would need the second step); before, the passkey is their throwaway user's.
+   */
+  const factsOf = async (
+    userName: string,
+    fallback?: EstateLine,
+    signedIn = true,
+  ): Promise<Record<LineKind, CallerFacts>> => {
     const user = await db
       .selectFrom('users')
-      .select('partner_id')
+      .select(['id', 'partner_id'])
       .where('user_name', '=', userName)
       .executeTakeFirstOrThrow();
     const message = throwawayMessages.get(user.partner_id);
@@ -244,9 +270,16 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     const mobileLine = (await ownLineOf(db, userName, 'mobile')) ?? fallback;
     if (!mobileLine) throw new Error(`${userName} lacks a mobile line: the demo data changed`);
     const target = await throwawayUser(mobileLine.endpoint);
+    const passkey = await passkeyOf(signedIn ? user.id : target);
     const facts: Partial<Record<LineKind, CallerFacts>> = {};
     for (const kind of LINE_KIND_NAMES) {
-      facts[kind] = { line: await ownLineOf(db, userName, kind), partnerMessage: message, profile, user: target };
+      facts[kind] = {
+        line: await ownLineOf(db, userName, kind),
+        partnerMessage: message,
+        profile,
+        user: target,
+        passkey,
+      };
     }
     return facts as Record<LineKind, CallerFacts>;
   };
@@ -261,7 +294,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .executeTakeFirst();
   };
 
-  const acmeFacts = await factsOf('acme.admin');
+  const acmeFacts = await factsOf('acme.admin', undefined, false);
   const acmeInvoice = await invoiceOf('acme.admin');
   const acmeLine = Object.fromEntries(
     LINE_KIND_NAMES.map((kind) => {
@@ -339,12 +372,19 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .where('user_name', '=', 'globex.admin')
     .executeTakeFirstOrThrow();
 
+  const globexPasskey = await passkeyOf(await throwawayUser((await globexLine(db, 'mobile')).endpoint));
+
   return {
     foreign: Object.fromEntries(
       await Promise.all(
         LINE_KIND_NAMES.map(async (kind) => [
           kind,
-          { globex: await globexLine(db, kind), otherPartnerMessage: brightwave.id, globexUser: globexAdmin.id },
+          {
+            globex: await globexLine(db, kind),
+            otherPartnerMessage: brightwave.id,
+            globexUser: globexAdmin.id,
+            globexPasskey,
+          },
         ]),
       ),
     ) as Record<LineKind, ForeignFacts>,

@@ -52,10 +52,18 @@ export type CallerFacts = {
   profile: number;
   /** A user of the caller's estate made for the sweeps (never the caller: one's own record is read-only). */
   user: number;
+  /** A passkey of the caller's, added once their session is open (it makes a password sign-in ask for more). */
+  passkey: number;
 };
 
 /** Records outside acme.admin's estate: Globex Engineering Ltd's (same partner), and another partner's message. */
-export type ForeignFacts = { globex: EstateLine; otherPartnerMessage: number; globexUser: number };
+export type ForeignFacts = {
+  globex: EstateLine;
+  otherPartnerMessage: number;
+  globexUser: number;
+  /** A passkey of a user of Globex's made for the sweeps. */
+  globexPasskey: number;
+};
 
 export type TargetFixture = {
   /** An id of the caller's own estate, as it goes into a path; undefined when the caller has none. */
@@ -98,6 +106,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   user: {
     own: ({ user }) => String(user),
     foreign: ({ globexUser }) => String(globexUser),
+  },
+  passkey: {
+    own: ({ passkey }) => String(passkey),
+    foreign: ({ globexPasskey }) => String(globexPasskey),
   },
   profile: {
     own: ({ profile }) => String(profile),

@@ -42,6 +42,11 @@ export interface StartPortalServerOptions {
   env?: Record<string, string>;
   /** Echo the server's output to this process's stderr (also on with PORTAL_E2E_SERVER_LOGS=1). */
   echoLogs?: boolean;
+  /**
+   * The host name the browser and PUBLIC_URL use (the server still listens on 127.0.0.1): `localhost` for passkeys,
+   * which WebAuthn binds to a domain, never to an IP address.
+   */
+  hostName?: '127.0.0.1' | 'localhost';
 }
 
 export const READY_TIMEOUT_MS = 120_000;
@@ -63,7 +68,12 @@ export async function findFreePort(host = '127.0.0.1'): Promise<number> {
   return address.port;
 }
 
-function serverEnv(port: number, dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+function serverEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string>,
+  hostName = '127.0.0.1',
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
     if (name.startsWith('VITEST') || SCRUBBED_ENV.includes(name)) delete env[name];
@@ -74,7 +84,7 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
     HOST: '127.0.0.1',
     PORT: String(port),
     // The e-mails' sign-in link must lead to this server, which tests follow.
-    PUBLIC_URL: `http://127.0.0.1:${port}/`,
+    PUBLIC_URL: `http://${hostName}:${port}/`,
     DATA_DIR: dataDir,
     ...extra,
   };
@@ -115,11 +125,12 @@ export async function startPortalServer(options: StartPortalServerOptions = {}):
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   if (options.dataDirFrom) await cp(options.dataDirFrom, dataDir, { recursive: true });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const hostName = options.hostName ?? '127.0.0.1';
+  const baseUrl = `http://${hostName}:${port}`;
 
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
-    env: serverEnv(port, dataDir, options.env ?? {}),
+    env: serverEnv(port, dataDir, options.env ?? {}, hostName),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 

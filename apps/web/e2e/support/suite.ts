@@ -19,6 +19,8 @@ export interface PortalOptions {
   database?: 'postgres when set' | 'embedded';
   /** Extra environment for the file's server (SSO_ALLOW_HTTP_ISSUERS for a provider on plain HTTP). */
   env?: Readonly<Record<string, string>>;
+  /** The host name the browser reaches the server by: `localhost` for passkeys (a domain, not an IP address). */
+  hostName?: '127.0.0.1' | 'localhost';
 }
 
 /**
@@ -33,6 +35,7 @@ export function usePortal({
   motion = 'still',
   database = 'postgres when set',
   env: extraEnv = {},
+  hostName,
 }: PortalOptions = {}) {
   let server: PortalServer | undefined;
   let carriers: CarrierSim | undefined;
@@ -56,7 +59,10 @@ export function usePortal({
       ...(copy && { DATABASE_URL: copy.url }),
       ...extraEnv,
     };
-    [server, browser] = await Promise.all([startPortalServer({ dataDirFrom: start.dataDir, env }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startPortalServer({ dataDirFrom: start.dataDir, env, ...(hostName ? { hostName } : {}) }),
+      launchBrowser(),
+    ]);
   });
 
   // A failed test says what its pages showed and what the server last did, which a CI log otherwise cannot tell.
@@ -94,6 +100,10 @@ export function usePortal({
     get server(): PortalServer {
       if (!server) throw new Error('beforeAll did not start the server');
       return server;
+    },
+    /** The PostgreSQL database this file's server runs on, when the run has one: a test may set data up in it. */
+    get databaseUrl(): string | undefined {
+      return copy?.url;
     },
     /** The simulated carriers, to break one on purpose (faults are cleared by `clearFaults`). */
     get carriers(): CarrierSim {

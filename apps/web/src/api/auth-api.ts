@@ -144,10 +144,10 @@ export function createAuthApi(client: ApiClient) {
     }, options);
   }
 
-  /** The second step of a sign-in (decision 0207): the challenge, and a code or a recovery code. */
+  /** The second step of a sign-in (decisions 0207, 0209): the challenge, and a code, a recovery code or a passkey's. */
   function completeSecondStep(
     challenge: string,
-    answer: { code: string } | { recoveryCode: string },
+    answer: { code: string } | { recoveryCode: string } | { passkey: string },
     options: LoginOptions,
   ): Promise<LoginResult> {
     return signInWith(async () => {
@@ -287,6 +287,7 @@ export function createAuthApi(client: ApiClient) {
     login,
     completeSecondStep,
     finishSignIn,
+    signInWith,
     logout,
     changePassword,
     forgotPassword,
@@ -303,6 +304,7 @@ export const {
   login,
   completeSecondStep,
   finishSignIn,
+  signInWith,
   logout,
   changePassword,
   forgotPassword,

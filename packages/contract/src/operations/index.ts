@@ -13,6 +13,7 @@ import * as messages from './messages';
 import { mobileDevice } from './mobile-device';
 import * as orders from './orders';
 import * as partners from './partners';
+import * as passkeys from './passkeys';
 import * as passwords from './passwords';
 import * as profiles from './profiles';
 import * as search from './search';
@@ -39,6 +40,7 @@ export const API = {
   passwords,
   twoStep,
   sessions,
+  passkeys,
   profiles,
   partners,
   messages,
@@ -111,6 +113,7 @@ export * as messageOperations from './messages';
 export { mobileDevice as mobileDeviceOperations } from './mobile-device';
 export * as orderOperations from './orders';
 export * as partnerOperations from './partners';
+export * as passkeyOperations from './passkeys';
 export * as passwordOperations from './passwords';
 export * as profileOperations from './profiles';
 export * as searchOperations from './search';

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from '../api';
-import { AuthenticatorCodeSchema, AuthenticatorSetupSchema, EmptyReplySchema } from '../auth-api';
+import {
+  AuthenticatorCodeSchema,
+  AuthenticatorSetupSchema,
+  FactorConfirmationSchema as ConfirmationSchema,
+  EmptyReplySchema,
+} from '../auth-api';
 import { operation } from '../operation';
 import { IsoDateTimeSchema } from '../primitives';
-import { TWO_STEP_MESSAGES } from '../rules/two-step-codes';
 
 // Two-step verification of the caller's own account (docs/decisions/0207): an authenticator app and recovery codes.
 // The sign-in's second step itself is `login.secondStep`.
@@ -13,21 +17,14 @@ const TwoStepStatusSchema = z.object({
   authenticator: z.object({ addedAt: IsoDateTimeSchema }).nullable(),
   /** The recovery codes still unused. */
   recoveryCodesLeft: z.number().int().min(0),
+  /** How many passkeys the caller has (decision 0209): each is a second factor too. */
+  passkeys: z.number().int().min(0),
 });
 
 const RecoveryCodesSchema = z.object({
   /** Shown once: only their hashes are kept. `abcde-12345`. */
   recoveryCodes: z.array(z.string()),
 });
-
-/** A change to the factors asks again who is there: the password, or a code from the authenticator app. */
-const ConfirmationSchema = z
-  .object({ password: z.string().min(1).max(1024).optional(), code: AuthenticatorCodeSchema.optional() })
-  .superRefine((confirmation, context) => {
-    if ((confirmation.password === undefined) === (confirmation.code === undefined)) {
-      context.addIssue({ code: 'custom', path: ['password'], message: TWO_STEP_MESSAGES.confirmWithOne });
-    }
-  });
 
 export const status = operation({
   method: 'GET',

@@ -19,8 +19,11 @@ export const RECOVERY_CODE_LENGTH = 10;
 /** How long the second step of a sign-in may take before the password must be given again. */
 export const SECOND_STEP_SECONDS = 5 * 60;
 
-/** The ways a user can complete the second step: their authenticator app, or one of their recovery codes. */
-export const SECOND_FACTORS = ['authenticator', 'recovery_code'] as const;
+/**
+ * The ways a user can complete the second step: their authenticator app, one of their recovery codes, or one of their
+ * passkeys (decision 0209).
+ */
+export const SECOND_FACTORS = ['authenticator', 'recovery_code', 'passkey'] as const;
 export type SecondFactor = (typeof SECOND_FACTORS)[number];
 
 /** Six digits, as an app shows them: spaces (an app's "123 456") are left out. */
@@ -59,4 +62,10 @@ export const TWO_STEP_MESSAGES = {
   challengeExpired: 'Your sign-in has timed out. Please log in again.',
   wrongPassword: 'Your password is not correct.',
   confirmWithOne: 'Enter your password or a code from your authenticator app.',
+  passkeyNotAccepted: 'That passkey was not accepted. Try again, or use another way to sign in.',
+  passkeyCancelled: 'The passkey was not used. Try again when you are ready.',
+  passkeySignInNotAllowed: 'Your company does not allow signing in with a passkey alone. Log in with your password.',
 } as const;
+
+/** How long a passkey's name may be: enough for "Work laptop (Chrome)", short enough for a row on a phone. */
+export const PASSKEY_NAME_MAX = 50;

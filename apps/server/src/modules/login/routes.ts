@@ -5,6 +5,7 @@ import { principalOf } from '../../auth/route-access.js';
 import { invalidField, OAuthFailure } from '../../http/errors.js';
 import { operationRoutes } from '../operation-routes.js';
 import { THEME_COOKIE } from '../partners/partner-of-request.js';
+import { relyingPartyOf } from '../passkeys/relying-party.js';
 import { type TwoStepDependencies, twoStepService } from '../two-step/service.js';
 import { recentSignIns } from './repository.js';
 import { type Caller, signInService, type WithRefreshToken } from './service.js';
@@ -58,12 +59,17 @@ export function loginRoutes(throttles: { signIn: LoginThrottle } & TwoStepDepend
     return {
       login: async ({ body, request, reply }) =>
         signedInAnswer(await signIn.login(body, callerOf(request), deliveryOf(request.headers)), request, reply),
-      secondStep: async ({ body, request, reply }) =>
-        signedInAnswer(
-          await signIn.completeSecondStep(body, callerOf(request), deliveryOf(request.headers)),
+      secondStep: async ({ body: { passkey, ...body }, request, reply }) => {
+        // A passkey's assertion is checked for the portal's relying party (decision 0209).
+        const answer = passkey
+          ? { passkey: { assertion: passkey, relyingParty: relyingPartyOf(app.config, request) } }
+          : {};
+        return signedInAnswer(
+          await signIn.completeSecondStep({ ...body, ...answer }, callerOf(request), deliveryOf(request.headers)),
           request,
           reply,
-        ),
+        );
+      },
       enrolAuthenticator: ({ body, request }) => twoStep.enrolAtSignIn(body.challenge, callerOf(request)),
       confirmEnrolment: async ({ body, request, reply }) =>
         signedInAnswer(

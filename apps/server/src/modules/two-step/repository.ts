@@ -37,10 +37,11 @@ export async function twoStepStatus(scope: EstateScope) {
       sql<number>`(SELECT count(*)::int FROM recovery_codes c WHERE c.user_id = users.id AND c.used_at IS NULL)`.as(
         'codes_left',
       ),
+      sql<number>`(SELECT count(*)::int FROM passkeys p WHERE p.user_id = users.id)`.as('passkeys'),
     ])
     .where('users.id', '=', scope.caller.userId)
     .executeTakeFirstOrThrow();
-  return { confirmedAt: row.confirmed_at, recoveryCodesLeft: row.codes_left };
+  return { confirmedAt: row.confirmed_at, recoveryCodesLeft: row.codes_left, passkeys: row.passkeys };
 }
 
 /*
@@ -102,12 +103,18 @@ export async function removeSecondFactors(scope: EstateScope): Promise<void> {
 }
 
 /**
- * Removes every second factor of a user and their recovery codes. Callers other than the user's own account (an
- * administrator's reset) check first that the user is theirs to change.
+ * Removes every second factor of a user (authenticator app, passkeys) and their recovery codes. Callers other than
+ * the user's own account (an administrator's reset) check first that the user is theirs to change.
  */
 export async function removeSecondFactorsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_authenticators').where('user_id', '=', userId).execute();
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+}
+
+/** Removes the caller's authenticator alone: their passkeys, and the recovery codes standing in for them, stay. */
+export async function removeAuthenticatorOnly(scope: EstateScope): Promise<void> {
+  await scope.db.deleteFrom('user_authenticators').where('user_id', '=', scope.caller.userId).execute();
 }
 
 /** Replaces every recovery code of the user (used or not) with these hashes. */
@@ -142,18 +149,20 @@ export async function useRecoveryCode(db: Kysely<Database>, id: number): Promise
 }
 
 /**
- * Whether the user has a second factor the sign-in must ask for: a confirmed authenticator app. The one place that
- * says so: the second step, a company's two-step requirement and the refusal to remove a last factor all ask here,
- * so another kind of factor (a passkey) counts everywhere once it counts here.
+ * Whether the user has a second factor the sign-in must ask for: a confirmed authenticator app, or a passkey. The one
+ * place that says so: the second step, a company's two-step requirement and the refusal to remove a last factor all
+ * ask here.
  */
 export async function hasSecondFactor(db: Kysely<Database>, userId: number): Promise<boolean> {
   const row = await db
-    .selectFrom('user_authenticators')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('confirmed_at', 'is not', null)
+    .selectFrom('users')
+    .select([
+      sql<boolean>`EXISTS (SELECT 1 FROM user_authenticators a WHERE a.user_id = users.id AND a.confirmed_at IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = users.id)`.as('has_factor'),
+    ])
+    .where('id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.has_factor === true;
 }
 
 /** Only its hash is stored: the challenge has 256 random bits, so a plain hash is enough (as for refresh tokens). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   formatRecoveryCode,
   LOGIN_ERROR_CODES,
+  type PasskeyAssertion,
   SECOND_STEP_SECONDS,
   type SecondFactor,
   SIGN_IN_POLICY_MESSAGES,
@@ -17,6 +18,9 @@ import { conflict, type HttpError, invalidField, OAuthFailure, tooManyAttempts }
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { writeInScope } from '../../scope/scoped-write.js';
 import { findSignInUser } from '../login/repository.js';
+import { checkAssertion } from '../passkeys/ceremonies.js';
+import type { RelyingParty } from '../passkeys/relying-party.js';
+import { passkeyCount, recordPasskeyUse } from '../passkeys/repository.js';
 import { policyBindingUser } from '../sign-in-policy/repository.js';
 import {
   authenticatorUri,
@@ -30,6 +34,7 @@ import {
   authenticatorOf,
   challengeUser,
   hasSecondFactor,
+  removeAuthenticatorOnly,
   removeSecondFactors,
   replaceRecoveryCodes,
   storeChallenge,
@@ -64,8 +69,15 @@ export type SecondStep = { challenge: string; factors: SecondFactor[]; expiresIn
 /** How long a sign-in held up for enrolment lasts: long enough to install an app and scan its code. */
 export const ENROLMENT_SECONDS = 15 * 60;
 
-/** A second step given: a code from the authenticator app or a recovery code, as the schema normalised them. */
-export type SecondFactorAnswer = { code?: string | undefined; recoveryCode?: string | undefined };
+/**
+ * A second step given: a code from the authenticator app, a recovery code (as the schema normalised them), or a
+ * passkey's assertion with the relying party it must be for (decision 0209).
+ */
+export type SecondFactorAnswer = {
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
+  passkey?: { assertion: PasskeyAssertion; relyingParty: RelyingParty } | undefined;
+};
 
 /** A change to the factors is confirmed with the password or a current code from the authenticator app. */
 export type Confirmation = { password?: string | undefined; code?: string | undefined };
@@ -84,8 +96,8 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     secrets.open(row.secretSealed, sealContext(userId)).toString('utf8');
 
   async function status(scope: EstateScope) {
-    const { confirmedAt, recoveryCodesLeft } = await twoStepStatus(scope);
-    return { authenticator: confirmedAt ? { addedAt: confirmedAt.toISOString() } : null, recoveryCodesLeft };
+    const { confirmedAt, recoveryCodesLeft, passkeys } = await twoStepStatus(scope);
+    return { authenticator: confirmedAt ? { addedAt: confirmedAt.toISOString() } : null, recoveryCodesLeft, passkeys };
   }
 
   /** A new key for the caller's app; it counts once confirmed. Refused while an app is already set up. */
@@ -133,15 +145,18 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
   }
 
   /**
-   * Removes the app and the recovery codes, confirmed with the password or a current code. Refused while a company
-   * of the user requires two-step verification and nothing else would be left (decision 0210).
+   * Removes the app, confirmed with the password or a current code, and the recovery codes with it unless a passkey
+   * is left that they stand in for. Refused while a company of the user requires two-step verification and nothing
+   * else would be left (decision 0210).
    */
   async function removeAuthenticator(scope: EstateScope, confirmation: Confirmation, caller: Requester) {
     const userId = scope.caller.userId;
+    if (!(await authenticatorOf(scope.db, userId))?.confirmedAt) throw notSetUp();
     await confirmIdentity(scope, confirmation, caller);
     const actor = actorOf(userId, caller);
     await writeInScope(scope, actor, async (inTransaction) => {
-      await removeSecondFactors(inTransaction);
+      if ((await passkeyCount(inTransaction.db, userId)) > 0) await removeAuthenticatorOnly(inTransaction);
+      else await removeSecondFactors(inTransaction);
       if (!(await hasSecondFactor(inTransaction.db, userId))) {
         const { twoStepRequired } = await policyBindingUser(inTransaction.db, userId);
         if (twoStepRequired) {
@@ -171,15 +186,19 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
 
   /**
    * The caller is who they say: their password (counted by the sign-in throttle, as a sign-in's is) or a current
-   * code of their confirmed app (used up by this). Refused with 409 when no app is set up, before either is checked.
+   * code of their confirmed app (used up by this). Refused with 409 when they have no second factor (or, for a code,
+   * no app), before either is checked.
    */
   async function confirmIdentity(scope: EstateScope, confirmation: Confirmation, caller: Requester) {
     const userId = scope.caller.userId;
     const authenticator = await authenticatorOf(scope.db, userId);
-    if (!authenticator?.confirmedAt) {
-      throw conflict('Two-step verification is not set up.', { code: 'two_step_not_set_up' });
-    }
+    if (!(await hasSecondFactor(scope.db, userId))) throw notSetUp();
     if (confirmation.code !== undefined) {
+      if (!authenticator?.confirmedAt) {
+        throw conflict('There is no authenticator app to give a code from. Use your password.', {
+          code: 'no_authenticator',
+        });
+      }
       const step = await checkCode(
         userId,
         authenticator,
@@ -257,12 +276,11 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     const seconds = hasFactor ? SECOND_STEP_SECONDS : ENROLMENT_SECONDS;
     await storeChallenge(db, userId, challenge, new Date(now.getTime() + seconds * 1000));
     if (!hasFactor) return { challenge, factors: [], expiresIn: seconds, enrolmentRequired: true };
-    const codesLeft = (await unusedRecoveryCodes(db, userId)).length;
-    return {
-      challenge,
-      factors: codesLeft > 0 ? ['authenticator', 'recovery_code'] : ['authenticator'],
-      expiresIn: seconds,
-    };
+    const factors: SecondFactor[] = [];
+    if ((await authenticatorOf(db, userId))?.confirmedAt) factors.push('authenticator');
+    if ((await passkeyCount(db, userId)) > 0) factors.push('passkey');
+    if ((await unusedRecoveryCodes(db, userId)).length > 0) factors.push('recovery_code');
+    return { challenge, factors, expiresIn: seconds };
   }
 
   /**
@@ -303,7 +321,8 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     const userId = await challengeUser(db, challenge, now);
     if (userId === undefined) throw new OAuthFailure(LOGIN_ERROR_CODES.challengeExpired);
     await throttleCodes(userId, caller);
-    const factor: SecondFactor = answer.code === undefined ? 'recovery_code' : 'authenticator';
+    const factor: SecondFactor =
+      answer.passkey !== undefined ? 'passkey' : answer.code === undefined ? 'recovery_code' : 'authenticator';
     const use = await secondFactorUse(userId, answer, now);
     if (!use.right) {
       const next = await wrongCodeGiven(userId, caller, 'login.second_step_failed', {
@@ -327,6 +346,24 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     answer: SecondFactorAnswer,
     now: Date,
   ): Promise<{ right: true; useUp: (trx: Kysely<Database>) => Promise<boolean> } | { right: false; reused: boolean }> {
+    if (answer.passkey !== undefined) {
+      // User verification is preferred, not required: the password was the first factor, the passkey's possession
+      // the second (decision 0209). Its challenge is used up by the check, right or wrong.
+      const checked = await checkAssertion(db, answer.passkey.assertion, {
+        purpose: 'second_step',
+        userId,
+        relyingParty: answer.passkey.relyingParty,
+        requireUserVerification: false,
+      });
+      if (!checked.ok) return { right: false, reused: checked.reason === 'challenge' };
+      return {
+        right: true,
+        useUp: async (trx) => {
+          await recordPasskeyUse(trx, checked.passkey.id, { counter: checked.counter, backedUp: checked.backedUp });
+          return true;
+        },
+      };
+    }
     if (answer.code !== undefined) {
       const authenticator = await authenticatorOf(db, userId);
       if (!authenticator?.confirmedAt) return { right: false, reused: false };
@@ -355,6 +392,7 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
     confirmAuthenticator,
     removeAuthenticator,
     renewRecoveryCodes,
+    confirmIdentity,
     startSecondStep,
     completeSecondStep,
     enrolAtSignIn,
@@ -365,7 +403,7 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
 export type TwoStepService = ReturnType<typeof twoStepService>;
 
 /** Ten new recovery codes as shown once (`abcde-12345`), and their argon2id hashes as stored. */
-async function recoveryCodes() {
+export async function recoveryCodes() {
   const plain = newRecoveryCodes();
   return { codes: plain.map(formatRecoveryCode), hashes: await Promise.all(plain.map((code) => hashPassword(code))) };
 }
@@ -381,6 +419,10 @@ function refusal(next: ThrottleDecision, error: Error): Error {
 
 function wrongCode(): HttpError {
   return invalidField('code', 'matches', TWO_STEP_MESSAGES.wrongAuthenticatorCode);
+}
+
+function notSetUp(): HttpError {
+  return conflict('Two-step verification is not set up.', { code: 'two_step_not_set_up' });
 }
 
 function alreadySetUp(): HttpError {

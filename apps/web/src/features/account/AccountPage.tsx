@@ -18,12 +18,13 @@ import { PageHeading } from '../../components/PageHeading';
 import { useCurrentUser, useFunctionality } from '../../session/useSession';
 import { accessRows } from './access-rows';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoStepCard } from './TwoStepCard';
 
 /**
- * My Account (spec 2.7): details, change password and two-step verification (decision 0207) on the left (5 of 12),
- * the sessions (decision 0211) and access on the right (7 of 12).
+ * My Account (spec 2.7): details, change password, two-step verification (decision 0207) and passkeys (0209) on the
+ * left (5 of 12), the sessions (decision 0211) and access on the right (7 of 12).
  */
 export function AccountPage() {
   const [changing, setChanging] = useState(false);
@@ -36,6 +37,7 @@ export function AccountPage() {
             <DetailsCard changing={changing} onChange={() => setChanging(true)} />
             {changing ? <ChangePasswordCard onClose={() => setChanging(false)} /> : null}
             <TwoStepCard />
+            <PasskeysCard />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>

@@ -38,8 +38,10 @@ export function ChangePasswordCard({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (blamed === undefined || isSubmitting) return;
     form.setFocus(blamed);
-    // To the middle of the screen: clear of the sticky toolbar and of the snackbar just under it.
-    document.activeElement?.scrollIntoView({ block: 'center' });
+    // To the middle of the screen: clear of the sticky toolbar and of the snackbar just under it. The field itself,
+    // by its name: the focus may not have reached it yet, and centring the button just pressed put a long page's
+    // field under the snackbar.
+    document.querySelector(`[name="${blamed}"]`)?.scrollIntoView({ block: 'center' });
     setBlamed(undefined);
   }, [blamed, isSubmitting, form]);
 

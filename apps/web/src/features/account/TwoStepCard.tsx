@@ -101,14 +101,31 @@ export function TwoStepCard() {
         </Stack>
       );
     }
-    const { authenticator, recoveryCodesLeft } = status.data;
+    const { authenticator, recoveryCodesLeft, passkeys } = status.data;
     if (!authenticator) {
       return (
         <Stack spacing={2}>
-          <Typography variant="body2">
-            Two-step verification is off. Turn it on to ask for a code from an authenticator app on your phone after
-            your password, so a stolen password alone cannot open your account.
-          </Typography>
+          {passkeys > 0 ? (
+            <>
+              <Typography variant="body2">
+                Two-step verification is on: signing in asks for one of your passkeys after your password. You can also
+                set up an authenticator app.
+              </Typography>
+              <Typography variant="body2">
+                {recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
+              </Typography>
+              <Box>
+                <Button variant="outlined" onClick={() => setStage({ kind: 'confirm', action: 'renew' })}>
+                  New recovery codes
+                </Button>
+              </Box>
+            </>
+          ) : (
+            <Typography variant="body2">
+              Two-step verification is off. Turn it on to ask for a code from an authenticator app on your phone after
+              your password, so a stolen password alone cannot open your account.
+            </Typography>
+          )}
           {startError ? <Alert severity="error">{startError}</Alert> : null}
           <Box>
             <Button
@@ -161,7 +178,7 @@ export function TwoStepCard() {
 }
 
 /** New recovery codes, shown this once, to copy or download before going on. */
-function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const text = `${codes.join('\n')}\n`;
   return (

@@ -147,6 +147,15 @@ function LoginCard({
           <Link to="/forgot-password" className="plain-button">
             Forgot your password?
           </Link>
+          <button
+            type="button"
+            className="plain-button"
+            disabled={isSubmitting || !hydrated}
+            // All of it loads on the click (decision 0209): the sign-in page's budget is nearly spent.
+            onClick={() => void import('./passkey-sign-in').then((m) => m.signInWithPasskey(setError, setSubmitting))}
+          >
+            Sign in with a passkey
+          </button>
           <Link to="/single-sign-on" className="plain-button">
             Sign in with single sign-on
           </Link>

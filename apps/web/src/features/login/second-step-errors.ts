@@ -12,6 +12,7 @@ export function secondStepErrorText(
 ): string {
   switch (reason) {
     case 'invalid_code':
+      if (factor === 'passkey') return TWO_STEP_MESSAGES.passkeyNotAccepted;
       return factor === 'authenticator'
         ? TWO_STEP_MESSAGES.wrongAuthenticatorCode
         : TWO_STEP_MESSAGES.wrongRecoveryCode;

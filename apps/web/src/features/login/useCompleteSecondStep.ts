@@ -3,19 +3,19 @@ import { themeCodeCookie } from '../../partner/usePartner';
 import { secondStepErrorText } from './second-step-errors';
 import { type SecondStepOutcome, useGoToSignedInTarget } from './useSignIn';
 
-/** The second step of a sign-in (decision 0207): a code from the authenticator app, or a recovery code. */
+/** The second step of a sign-in (decisions 0207, 0209): an authenticator app's code, a recovery code, or a passkey. */
 export function useCompleteSecondStep() {
   const goToSignedInTarget = useGoToSignedInTarget();
 
   return async function complete(
     challenge: string,
-    answer: { code: string } | { recoveryCode: string },
+    answer: { code: string } | { recoveryCode: string } | { passkey: string },
   ): Promise<SecondStepOutcome> {
     const themeBefore = themeCodeCookie();
     const result = await completeSecondStep(challenge, answer, { cookiePolicyAccepted: true });
     if (!result.ok) {
       if (result.reason === 'server') console.error('Sign-in failed: the server gave no answer');
-      const factor = 'code' in answer ? 'authenticator' : 'recovery_code';
+      const factor = 'code' in answer ? 'authenticator' : 'passkey' in answer ? 'passkey' : 'recovery_code';
       return {
         ok: false,
         error: secondStepErrorText(result.reason, factor, result.retryAfterSeconds),
