@@ -54,6 +54,12 @@ describe('passkeys', () => {
     await card.getByRole('button', { name: 'Continue' }).click();
     await card.getByText('Enter a name for the passkey').waitFor();
     await card.getByLabel('Passkey name').fill(name);
+    // Adding a passkey asks who is there first: a session alone cannot add one (decision 0212).
+    await card.getByText('Please enter a password').waitFor();
+    await card.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await card.getByRole('button', { name: 'Continue' }).click();
+    await card.getByText('Your password is not correct.').waitFor();
+    await card.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await card.getByRole('button', { name: 'Continue' }).click();
     // The first passkey is the account's first second factor: recovery codes come with it.
     const codes = card.getByRole('list', { name: 'Recovery codes' });

@@ -17,6 +17,8 @@ type Added = { passkey: { id: number; name: string }; recoveryCodes: string[] | 
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   app().inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+/** Adding a passkey is confirmed as removing one is: with the password (or a current code). */
+const WITH_PASSWORD = { password: DEMO_PASSWORD };
 const post = (url: string, fields: Record<string, string>, remoteAddress = '192.0.2.30') =>
   app().inject({ method: 'POST', url, remoteAddress, ...form(fields) });
 
@@ -56,7 +58,7 @@ async function freshAccount(): Promise<{ userName: string; userId: number; compa
 
 /** Adds a passkey through My Account's calls with this authenticator. */
 async function addPasskey(token: string, authenticator: SoftAuthenticator, name = 'Work laptop') {
-  const options = await call(token, 'POST', '/api/passkeys/registration');
+  const options = await call(token, 'POST', '/api/passkeys/registration', WITH_PASSWORD);
   expect(options.statusCode).toBe(200);
   const response = authenticator.register(options.json<Options>());
   const added = await call(token, 'POST', '/api/passkeys', { name, response });
@@ -112,7 +114,7 @@ describe('adding passkeys from My Account', () => {
     expect(added.passkey.name).toBe('Work laptop');
     expect(added.recoveryCodes).toHaveLength(10);
 
-    const options = await call(accessToken, 'POST', '/api/passkeys/registration');
+    const options = await call(accessToken, 'POST', '/api/passkeys/registration', WITH_PASSWORD);
     const body = options.json<
       Options & { excludeCredentials: Array<{ id: string }>; authenticatorSelection: object }
     >();
@@ -142,6 +144,21 @@ describe('adding passkeys from My Account', () => {
     ]);
   });
 
+  it('asks for the password (or a current code) before offering to add one: a session alone cannot add a passkey', async () => {
+    const account = await freshAccount();
+    const { accessToken } = await signIn(app(), account.userName);
+    const unconfirmed = await call(accessToken, 'POST', '/api/passkeys/registration', {});
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().details[0]).toMatchObject({ field: 'password' });
+    const wrong = await call(accessToken, 'POST', '/api/passkeys/registration', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details[0]).toMatchObject({ field: 'password' });
+    const noApp = await call(accessToken, 'POST', '/api/passkeys/registration', { code: '123456' });
+    expect(noApp.statusCode).toBe(409);
+    expect(await eventsOf(account.userId, 'passkey.added')).toEqual([]);
+    expect((await call(accessToken, 'POST', '/api/passkeys/registration', WITH_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('refuses an answer over a used or foreign challenge, from another origin, or for a passkey already added', async () => {
     const account = await freshAccount();
     const other = await freshAccount();
@@ -149,7 +166,7 @@ describe('adding passkeys from My Account', () => {
     const { accessToken: otherToken } = await signIn(app(), other.userName);
     const authenticator = new SoftAuthenticator(ORIGIN);
 
-    const options = (await call(accessToken, 'POST', '/api/passkeys/registration')).json<Options>();
+    const options = (await call(accessToken, 'POST', '/api/passkeys/registration', WITH_PASSWORD)).json<Options>();
     const response = authenticator.register(options);
     // Another user cannot finish this user's registration.
     const foreign = await call(otherToken, 'POST', '/api/passkeys', { name: 'Theirs', response });
@@ -157,7 +174,7 @@ describe('adding passkeys from My Account', () => {
     expect(foreign.json().details[0]).toMatchObject({ field: 'response', rule: 'challenge' });
 
     const fromElsewhere = authenticator.register(
-      (await call(accessToken, 'POST', '/api/passkeys/registration')).json<Options>(),
+      (await call(accessToken, 'POST', '/api/passkeys/registration', WITH_PASSWORD)).json<Options>(),
       { origin: 'https://portal.example.co.uk.evil.example' },
     );
     const refused = await call(accessToken, 'POST', '/api/passkeys', { name: 'Phish', response: fromElsewhere });
@@ -165,7 +182,7 @@ describe('adding passkeys from My Account', () => {
     expect(refused.json().details[0]).toMatchObject({ field: 'response', rule: 'attestation' });
 
     const rightOne = authenticator.register(
-      (await call(accessToken, 'POST', '/api/passkeys/registration')).json<Options>(),
+      (await call(accessToken, 'POST', '/api/passkeys/registration', WITH_PASSWORD)).json<Options>(),
     );
     expect((await call(accessToken, 'POST', '/api/passkeys', { name: 'Laptop', response: rightOne })).statusCode).toBe(
       200,

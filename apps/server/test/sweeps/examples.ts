@@ -172,6 +172,7 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   // The sweeps hold no authenticator: a registration's answer names no challenge the server gave, and a sign-in's
   // assertion no passkey it knows; both are refused and change nothing. Renames and removals name the caller's own
   // passkey, which the sweep world adds once the caller is signed in.
+  'passkeys.startRegistration': { body: () => ({ password: DEMO_PASSWORD }) },
   'passkeys.register': { body: () => ({ name: 'Sweep laptop', response: SWEEP_ATTESTATION }) },
   'passkeys.rename': { body: () => ({ name: 'Sweep phone' }) },
   'passkeys.remove': { body: () => ({ password: DEMO_PASSWORD }) },

@@ -37,10 +37,12 @@ export const startRegistration = operation({
   method: 'POST',
   path: '/api/passkeys/registration',
   summary:
-    "Begin adding a passkey: the options for the browser's navigator.credentials.create(), with a challenge good once for five minutes",
+    "Begin adding a passkey, confirmed with the password or a current code (a passkey may sign in alone, so a session must not add one unasked): the options for the browser's navigator.credentials.create(), with a challenge good once for five minutes",
   access: 'signed-in',
   wholeEstate: true,
+  body: FactorConfirmationSchema,
   response: PasskeyCreationOptionsSchema,
+  errors: { 429: ApiErrorSchema },
 });
 
 export const register = operation({

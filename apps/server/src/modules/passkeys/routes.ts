@@ -22,7 +22,8 @@ export function passkeyRoutes(throttles: { signIn: LoginThrottle } & TwoStepDepe
     const relyingParty = (request: Parameters<typeof relyingPartyOf>[1]) => relyingPartyOf(app.config, request);
     return {
       list: ({ scope }) => passkeys.list(scope),
-      startRegistration: ({ scope, request }) => passkeys.startRegistration(scope, relyingParty(request)),
+      startRegistration: ({ scope, body, request }) =>
+        passkeys.startRegistration(scope, body, relyingParty(request), callerOf(request)),
       register: ({ scope, body, request }) => passkeys.register(scope, body, relyingParty(request), callerOf(request)),
       rename: ({ scope, params, body, request }) => passkeys.rename(scope, params.id, body.name, callerOf(request)),
       remove: async ({ scope, params, body, request }) => {

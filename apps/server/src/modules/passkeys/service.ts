@@ -82,9 +82,19 @@ const throttleKey = (credentialId: string) => `passkey:${credentialId.slice(0, 9
 export function passkeyService({ db, twoStep, throttle, signIn }: PasskeyDependencies) {
   const list = (scope: EstateScope) => listPasskeys(scope);
 
-  /** The options for navigator.credentials.create(): a discoverable passkey, none the caller has already. */
-  async function startRegistration(scope: EstateScope, relyingParty: RelyingParty) {
+  /**
+   * The options for navigator.credentials.create(): a discoverable passkey, none the caller has already. Confirmed
+   * first with the password or a current code, as removing a factor is: a passkey may sign in by itself, so someone
+   * holding a session must not add one (ASVS 7.5.1, decision 0212).
+   */
+  async function startRegistration(
+    scope: EstateScope,
+    confirmation: Confirmation,
+    relyingParty: RelyingParty,
+    caller: Requester,
+  ) {
     const userId = scope.caller.userId;
+    await twoStep.confirmIdentity(scope, confirmation, caller);
     const existing = await passkeysOfUser(scope.db, userId);
     // Every passkey of a user carries one random handle: an authenticator then keeps one passkey per user.
     const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');

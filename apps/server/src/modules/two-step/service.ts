@@ -174,6 +174,7 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
   /** Ten new recovery codes in place of all the old ones, confirmed with the password or a current code. */
   async function renewRecoveryCodes(scope: EstateScope, confirmation: Confirmation, caller: Requester) {
     const userId = scope.caller.userId;
+    if (!(await hasSecondFactor(scope.db, userId))) throw notSetUp();
     await confirmIdentity(scope, confirmation, caller);
     const actor = actorOf(userId, caller);
     const { codes, hashes } = await recoveryCodes();
@@ -186,13 +187,12 @@ export function twoStepService({ db, secrets, throttles }: TwoStepDependencies) 
 
   /**
    * The caller is who they say: their password (counted by the sign-in throttle, as a sign-in's is) or a current
-   * code of their confirmed app (used up by this). Refused with 409 when they have no second factor (or, for a code,
-   * no app), before either is checked.
+   * code of their confirmed app (used up by this). A code is refused with 409 when they have no app, before it is
+   * checked.
    */
   async function confirmIdentity(scope: EstateScope, confirmation: Confirmation, caller: Requester) {
     const userId = scope.caller.userId;
     const authenticator = await authenticatorOf(scope.db, userId);
-    if (!(await hasSecondFactor(scope.db, userId))) throw notSetUp();
     if (confirmation.code !== undefined) {
       if (!authenticator?.confirmedAt) {
         throw conflict('There is no authenticator app to give a code from. Use your password.', {

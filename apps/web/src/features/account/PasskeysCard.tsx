@@ -27,6 +27,7 @@ import { useNotify } from '../../components/notifications/NotificationProvider';
 import { formatDate } from '../../lib/format';
 import { PasswordField } from '../passwords/PasswordField';
 import { RecoveryCodesShown } from './TwoStepCard';
+import { useIdentityConfirmation } from './useIdentityConfirmation';
 
 /** What the card is doing: listing, naming a new passkey, showing the codes the first one brought, or a row's change. */
 type Stage =
@@ -194,20 +195,27 @@ function AddPasskey({ onCancel, onAdded }: { onCancel: () => void; onAdded: (cod
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [isSubmitting, setSubmitting] = useState(false);
+  const identity = useIdentityConfirmation({ disabled: isSubmitting, autoFocus: false });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = checkedName(name);
-    if ('error' in checked) {
-      setFieldError(checked.error);
-      return;
-    }
+    if ('error' in checked) setFieldError(checked.error);
+    const confirmation = identity.confirmation();
+    if ('error' in checked || !confirmation) return;
     setError(undefined);
     setSubmitting(true);
+    let options: Awaited<ReturnType<typeof callOperation<typeof passkeyOperations.startRegistration>>>;
+    try {
+      options = await callOperation(passkeyOperations.startRegistration, { body: confirmation });
+    } catch (failure) {
+      identity.showError(serverErrorMessage(failure) ?? SOMETHING_WENT_WRONG);
+      setSubmitting(false);
+      return;
+    }
     try {
       // The browser's side of WebAuthn loads with the first passkey added, not with My Account.
       const { startRegistration } = await import('@simplewebauthn/browser');
-      const options = await callOperation(passkeyOperations.startRegistration, {});
       let response: Awaited<ReturnType<typeof startRegistration>>;
       try {
         response = await startRegistration({
@@ -231,8 +239,8 @@ function AddPasskey({ onCancel, onAdded }: { onCancel: () => void; onAdded: (cod
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <Typography variant="body2">
-        Give the passkey a name you will recognise, such as the device it is on. Your browser will then ask you to
-        create it.
+        Give the passkey a name you will recognise, such as the device it is on, and confirm it is you. Your browser
+        will then ask you to create it.
       </Typography>
       {error ? <Alert severity="error">{error}</Alert> : null}
       <TextInput
@@ -248,6 +256,7 @@ function AddPasskey({ onCancel, onAdded }: { onCancel: () => void; onAdded: (cod
         autoFocus
         inputProps={{ maxLength: PASSKEY_NAME_MAX }}
       />
+      {identity.fields}
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={isSubmitting}>
           Cancel
@@ -316,74 +325,29 @@ function RenamePasskey({ passkey, onCancel, onDone }: { passkey: Passkey; onCanc
 
 /** Asks for the password, or a code from the authenticator app, before removing a passkey. */
 function RemovePasskey({ passkey, onCancel, onDone }: { passkey: Passkey; onCancel: () => void; onDone: () => void }) {
-  const [withCode, setWithCode] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [isSubmitting, setSubmitting] = useState(false);
+  const identity = useIdentityConfirmation({ disabled: isSubmitting, autoFocus: true });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = withCode ? authenticatorCodeOf(value) : undefined;
-    const invalid = withCode
-      ? code === undefined && TWO_STEP_MESSAGES.authenticatorCodeFormat
-      : value === '' && VALIDATION_MESSAGES.loginPasswordRequired;
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
+    const body = identity.confirmation();
+    if (!body) return;
     setSubmitting(true);
     try {
-      await callOperation(passkeyOperations.remove, {
-        params: { id: passkey.id },
-        body: code === undefined ? { password: value } : { code },
-      });
+      await callOperation(passkeyOperations.remove, { params: { id: passkey.id }, body });
       onDone();
     } catch (failure) {
-      setError(serverErrorMessage(failure) ?? SOMETHING_WENT_WRONG);
+      identity.showError(serverErrorMessage(failure) ?? SOMETHING_WENT_WRONG);
       setSubmitting(false);
     }
   }
 
-  const fieldProps = {
-    value,
-    onChange: (event: { target: { value: string } }) => {
-      setValue(event.target.value);
-      setError(undefined);
-    },
-    error: error !== undefined,
-    helperText: error,
-    disabled: isSubmitting,
-    autoFocus: true,
-  };
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         To remove the passkey “{passkey.name}”, confirm it is you. It will no longer sign you in.
       </Typography>
-      {withCode ? (
-        <TextInput
-          key="code"
-          label="Code from the app"
-          autoComplete="one-time-code"
-          inputProps={{ inputMode: 'numeric', maxLength: 7 }}
-          {...fieldProps}
-        />
-      ) : (
-        <PasswordField key="password" label="Password" autoComplete="current-password" {...fieldProps} />
-      )}
-      <Box>
-        <Button
-          size="small"
-          onClick={() => {
-            setWithCode(!withCode);
-            setValue('');
-            setError(undefined);
-          }}
-          disabled={isSubmitting}
-        >
-          {withCode ? 'Use your password instead' : 'Use a code from your app instead'}
-        </Button>
-      </Box>
+      {identity.fields}
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={isSubmitting}>
           Cancel
