@@ -9,14 +9,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  authenticatorCodeOf,
   PASSKEY_NAME_MAX,
   type Passkey,
   PasskeyNameSchema,
   passkeyOperations,
   TWO_STEP_MESSAGES,
   twoStepOperations,
-  VALIDATION_MESSAGES,
 } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -25,7 +23,6 @@ import { TextInput } from '../../components/form/TextInput';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { formatDate } from '../../lib/format';
-import { PasswordField } from '../passwords/PasswordField';
 import { RecoveryCodesShown } from './TwoStepCard';
 import { useIdentityConfirmation } from './useIdentityConfirmation';
 
