@@ -104,8 +104,12 @@ describe('passkeys', () => {
 
     const { pageErrors, cspViolations, failedRequests } = await problems();
     expect({ pageErrors, cspViolations }).toEqual({ pageErrors: [], cspViolations: [] });
-    // The password step answers second_step_required; nothing else failed.
-    expect(failedRequests).toEqual([expect.stringMatching(/POST .*\/api\/login: HTTP 400/)]);
+    // The wrong password refused before the passkey was added, and the password step's second_step_required;
+    // nothing else failed.
+    expect(failedRequests).toEqual([
+      expect.stringMatching(/POST .*\/api\/passkeys\/registration: HTTP 400/),
+      expect.stringMatching(/POST .*\/api\/login: HTTP 400/),
+    ]);
   }, 90_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
