@@ -8,23 +8,16 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  authenticatorCodeOf,
-  RECOVERY_CODE_COUNT,
-  TWO_STEP_MESSAGES,
-  twoStepOperations,
-  VALIDATION_MESSAGES,
-} from '@portal/contract';
+import { RECOVERY_CODE_COUNT, TWO_STEP_MESSAGES, twoStepOperations } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callOperation, operationQuery, refusedField, serverErrorMessage } from '../../api/operations';
-import { TextInput } from '../../components/form/TextInput';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { formatDate } from '../../lib/format';
 import { saveBlob } from '../../lib/save-file';
-import { PasswordField } from '../passwords/PasswordField';
 import { AuthenticatorSetup } from './AuthenticatorSetup';
+import { useIdentityConfirmation } from './useIdentityConfirmation';
 
 /** What the card is doing: showing the status, setting an app up, showing new codes, or asking who is there. */
 type Stage =
@@ -254,23 +247,14 @@ function ConfirmIdentity({
   onCancel: () => void;
   onDone: (recoveryCodes?: string[]) => void;
 }) {
-  const [withCode, setWithCode] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [isSubmitting, setSubmitting] = useState(false);
+  const identity = useIdentityConfirmation({ disabled: isSubmitting, autoFocus: true });
   const copy = CONFIRM_COPY[action];
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = withCode ? authenticatorCodeOf(value) : undefined;
-    const invalid = withCode
-      ? code === undefined && TWO_STEP_MESSAGES.authenticatorCodeFormat
-      : value === '' && VALIDATION_MESSAGES.loginPasswordRequired;
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    const body = code === undefined ? { password: value } : { code };
+    const body = identity.confirmation();
+    if (!body) return;
     setSubmitting(true);
     try {
       if (action === 'remove') {
@@ -281,7 +265,7 @@ function ConfirmIdentity({
       }
     } catch (failure) {
       const field = refusedField(failure);
-      setError(
+      identity.showError(
         serverErrorMessage(failure) ??
           (field === 'code' ? TWO_STEP_MESSAGES.wrongAuthenticatorCode : 'Something went wrong. Please try again.'),
       );
@@ -289,44 +273,10 @@ function ConfirmIdentity({
     }
   }
 
-  const fieldProps = {
-    value,
-    onChange: (event: { target: { value: string } }) => {
-      setValue(event.target.value);
-      setError(undefined);
-    },
-    error: error !== undefined,
-    helperText: error,
-    disabled: isSubmitting,
-    autoFocus: true,
-  };
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <Typography variant="body2">{copy.prompt}</Typography>
-      {withCode ? (
-        <TextInput
-          key="code"
-          label="Code from the app"
-          autoComplete="one-time-code"
-          inputProps={{ inputMode: 'numeric', maxLength: 7 }}
-          {...fieldProps}
-        />
-      ) : (
-        <PasswordField key="password" label="Password" autoComplete="current-password" {...fieldProps} />
-      )}
-      <Box>
-        <Button
-          size="small"
-          onClick={() => {
-            setWithCode(!withCode);
-            setValue('');
-            setError(undefined);
-          }}
-          disabled={isSubmitting}
-        >
-          {withCode ? 'Use your password instead' : 'Use a code from your app instead'}
-        </Button>
-      </Box>
+      {identity.fields}
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={isSubmitting}>
           Cancel
