@@ -170,14 +170,17 @@ describe('shell', () => {
       expect(rows.length).toBeGreaterThan(1);
       for (const row of rows.slice(1)) expect(row).toMatch(/(Read|Write|Delete)(, (Write|Delete))*$/);
 
+      // Two columns on a desktop, the right one (sessions, then access) level with the details; one on a phone.
+      await page.locator('#sessions-title').waitFor();
       const layout = await page.evaluate(() => {
-        const [details, accessCard] = ['#details-title', '#access-title'].map((selector) =>
+        const [details, sessions, accessCard] = ['#details-title', '#sessions-title', '#access-title'].map((selector) =>
           document.querySelector(selector)?.closest('section')?.getBoundingClientRect(),
         );
-        return { detailsTop: details?.top, accessTop: accessCard?.top, detailsWidth: details?.width };
+        return { detailsTop: details?.top, sessionsTop: sessions?.top, accessTop: accessCard?.top };
       });
-      if (viewport === DESKTOP) expect(layout.detailsTop).toBe(layout.accessTop);
-      else expect(layout.accessTop).toBeGreaterThan(layout.detailsTop ?? 0);
+      if (viewport === DESKTOP) expect(layout.detailsTop).toBe(layout.sessionsTop);
+      else expect(layout.sessionsTop).toBeGreaterThan(layout.detailsTop ?? 0);
+      expect(layout.accessTop).toBeGreaterThan(layout.sessionsTop ?? 0);
 
       await page.getByRole('button', { name: 'Change', exact: true }).click();
       const card = page.getByRole('region', { name: 'Change Password' });
