@@ -154,7 +154,7 @@ function PolicyForm({ company, saved }: { company: NamedRef; saved: CompanySignI
 
       <PolicySwitch
         label="Require two-step verification"
-        description="Users who sign in with a password also give a code from an authenticator app. Those without one set it up the next time they sign in. Signing in through single sign-on counts: your provider checks its users itself."
+        description="Users who sign in with a password also give a code from an authenticator app. Those without one set it up the next time they sign in. Signing in through single sign-on counts when your provider reports its own second step (multi-factor authentication turned on there)."
         checked={values.twoStepRequired}
         disabled={busy}
         onChange={(checked) => set('twoStepRequired', checked)}
