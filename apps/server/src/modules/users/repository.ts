@@ -1,5 +1,6 @@
 import { type AccessType, ENDPOINT_TYPE, type EndpointRef, type NamedRef, type ODataQuery } from '@portal/contract';
 import { sql } from 'kysely';
+import { revokeOtherSessions } from '../../auth/refresh-tokens.js';
 import { runODataList } from '../../odata/index.js';
 import { userInEstate } from '../../scope/conditions.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
@@ -289,10 +290,5 @@ export async function deleteUser(scope: EstateScope, userId: number): Promise<vo
 
 /** Revokes every session of the user; their access tokens fail at their next call (decision 0110). */
 export async function endSessionsOf(scope: EstateScope, userId: number): Promise<void> {
-  await scope.db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeOtherSessions(scope.db, userId, null);
 }
