@@ -379,6 +379,10 @@ describe('user form', () => {
     await dialog.getByRole('button', { name: 'Yes, I Understand' }).click();
     await page.getByRole('alert').filter({ hasText: 'Signed out everywhere.' }).waitFor();
     expect(await problems()).toEqual(NO_PROBLEMS);
+    const phone = await portal.openAs('acme.admin', PHONE);
+    await phone.page.goto(`/users/edit/${teamLeadId}`);
+    await phone.page.getByRole('region', { name: 'Sign-in' }).scrollIntoViewIfNeeded();
+    await takeScreenshot(phone.page, 'user-sign-in-card', PHONE, { fullPage: false });
 
     // The team lead's next call is refused, and their page goes to the sign-in page.
     await teamLead.page.goto('/account');
