@@ -30,6 +30,7 @@ import * as ssoConnections from './migrations/0027-sso-connections.js';
 import * as companySignInPolicies from './migrations/0028-company-sign-in-policies.js';
 import * as signInSessions from './migrations/0029-sign-in-sessions.js';
 import * as passkeys from './migrations/0030-passkeys.js';
+import * as usageDaily from './migrations/0031-usage-daily.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0028-company-sign-in-policies': companySignInPolicies,
   '0029-sign-in-sessions': signInSessions,
   '0030-passkeys': passkeys,
+  '0031-usage-daily': usageDaily,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -246,6 +246,21 @@ export type SiteUsageMonthlyTable = UsageTotals & { site_id: number };
 /** usage_monthly summed per team (of the endpoints in it), endpoint type and month; kept by trigger (0020). */
 export type TeamUsageMonthlyTable = UsageTotals & { team_id: number };
 
+/**
+ * Per line and UK day, from the first of last month on (migration 0031): what spend alerts and the forecast read.
+ * roaming_cost is the cost of records whose destination names roaming.
+ */
+export type UsageDailyTable = {
+  endpoint_id: number;
+  company_id: number;
+  day: DateOnly;
+  cost: Generated<number>;
+  roaming_cost: Generated<number>;
+  duration: Generated<number>;
+  calls: Generated<number>;
+  bytes: Generated<number>;
+};
+
 /** Per line, its voice records no invoice holds yet; kept by trigger (migration 0017). */
 export type UnbilledCallsTable = { endpoint_id: number; company_id: number; calls: number };
 
@@ -588,6 +603,7 @@ export type Database = {
   site_usage_monthly: SiteUsageMonthlyTable;
   team_usage_monthly: TeamUsageMonthlyTable;
   unbilled_calls: UnbilledCallsTable;
+  usage_daily: UsageDailyTable;
   server_secrets: ServerSecretsTable;
   email_outbox: EmailOutboxTable;
   scheduled_tasks: ScheduledTasksTable;
@@ -775,6 +791,7 @@ export const databaseColumns = {
   site_usage_monthly: ['site_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   team_usage_monthly: ['team_id', 'endpoint_type_id', 'month', 'cost', 'duration', 'calls', 'bytes'],
   unbilled_calls: ['endpoint_id', 'company_id', 'calls'],
+  usage_daily: ['endpoint_id', 'company_id', 'day', 'cost', 'roaming_cost', 'duration', 'calls', 'bytes'],
   server_secrets: ['name', 'value', 'created_at'],
   email_outbox: [
     'id',

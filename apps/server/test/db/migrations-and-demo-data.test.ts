@@ -59,6 +59,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0028-company-sign-in-policies',
       '0029-sign-in-sessions',
       '0030-passkeys',
+      '0031-usage-daily',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

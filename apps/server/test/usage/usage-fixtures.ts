@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { USAGE_DAILY_WINDOW_START } from '../../src/db/migrations/0031-usage-daily.js';
 import type { Database } from '../../src/db/schema.js';
 import { insertPartner } from '../support/factories.js';
 
@@ -10,6 +11,7 @@ export type CallRecord = {
   bytes: number;
   cost: number;
   invoice_id?: number | null;
+  destination?: string;
 };
 
 export type Totals = { cost: number; duration: number; calls: number; bytes: number };
@@ -159,6 +161,22 @@ export async function rollupDisagreements(db: Kysely<Database>) {
     FROM expected x FULL JOIN unbilled_calls r ON r.endpoint_id = x.endpoint_id
     WHERE coalesce(x.calls, 0) <> coalesce(r.calls, 0)`.execute(db);
   disagreements.push(...rows);
+  // usage_daily (migration 0031): per line and London day, for the days of its window.
+  const { rows: days } = await sql<{ owner: number; day: string }>`
+    WITH expected AS (
+      SELECT endpoint_id, (started_at AT TIME ZONE 'Europe/London')::date AS day, sum(cost) AS cost,
+             sum(CASE WHEN destination ILIKE '%roaming%' THEN cost ELSE 0 END) AS roaming_cost, sum(duration) AS duration,
+             count(*) FILTER (WHERE record_type = 'voice') AS calls, sum(bytes) AS bytes
+      FROM call_detail_records GROUP BY 1, 2
+    )
+    SELECT 'usage_daily' AS rollup, coalesce(x.endpoint_id, r.endpoint_id) AS owner, coalesce(x.day, r.day) AS day
+    FROM (SELECT * FROM expected WHERE day >= ${sql.raw(USAGE_DAILY_WINDOW_START)}) x
+      FULL JOIN usage_daily r ON r.endpoint_id = x.endpoint_id AND r.day = x.day
+    WHERE (coalesce(x.cost, 0), coalesce(x.roaming_cost, 0), coalesce(x.duration, 0), coalesce(x.calls, 0),
+           coalesce(x.bytes, 0))
+      IS DISTINCT FROM (coalesce(r.cost, 0), coalesce(r.roaming_cost, 0), coalesce(r.duration, 0), coalesce(r.calls, 0),
+           coalesce(r.bytes, 0))`.execute(db);
+  disagreements.push(...days);
   return disagreements;
 }
 

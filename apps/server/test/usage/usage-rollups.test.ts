@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILL_UNBILLED_CALLS } from '../../src/db/migrations/0017-unbilled-calls-rollup.js';
+import { USAGE_DAILY_WINDOW_START } from '../../src/db/migrations/0031-usage-daily.js';
 import { type TestDatabase, testEngines } from '../support/test-databases.js';
 import {
   type CallRecord,
@@ -371,5 +372,70 @@ describe.each(testEngines())('company rollup after a demo-data load on $name', (
       .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBeGreaterThan(0);
     expect(await rollupDisagreements(database.handle.db)).toEqual([]);
+  });
+});
+
+describe.each(testEngines())('daily usage kept by trigger on $name', (engine) => {
+  let database: TestDatabase;
+  const db = () => database.handle.db;
+  let world: Awaited<ReturnType<typeof insertCompanyWithLines>>;
+
+  beforeAll(async () => {
+    database = await engine.create('migrated');
+    world = await insertCompanyWithLines(db(), '7');
+  });
+  afterAll(() => database?.dispose());
+
+  const dayOf = async (day: string) =>
+    db()
+      .selectFrom('usage_daily')
+      .select(['cost', 'roaming_cost', 'calls', 'bytes', 'company_id'])
+      .where('endpoint_id', '=', world.mobileId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+
+  it('keeps each London day of the window with its roaming cost, and ignores records before the window', async () => {
+    // Yesterday noon in London is inside the window whatever today is; four months ago never is.
+    const { rows } = await sql<{ yesterday: string; noon: string; old: string }>`
+      SELECT to_char((now() AT TIME ZONE 'Europe/London')::date - 1, 'YYYY-MM-DD') AS yesterday,
+             to_char(((now() AT TIME ZONE 'Europe/London')::date - 1 + time '12:00') AT TIME ZONE 'Europe/London',
+                     'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS noon,
+             to_char(now() - interval '4 months', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS old`.execute(db());
+    const { yesterday, noon, old } = rows[0] ?? { yesterday: '', noon: '', old: '' };
+    await insertRecords(db(), [
+      { endpoint_id: world.mobileId, started_at: noon, record_type: 'voice', duration: 60, bytes: 0, cost: 0.25 },
+      {
+        endpoint_id: world.mobileId,
+        started_at: noon,
+        record_type: 'data',
+        duration: 0,
+        bytes: 1_048_576,
+        cost: 1.5,
+        destination: 'EU Roaming Data',
+      },
+      { endpoint_id: world.mobileId, started_at: old, record_type: 'voice', duration: 60, bytes: 0, cost: 9 },
+    ]);
+    const day = await dayOf(yesterday);
+    expect(Number(day?.cost)).toBeCloseTo(1.75, 4);
+    expect(Number(day?.roaming_cost)).toBeCloseTo(1.5, 4);
+    expect(Number(day?.calls)).toBe(1);
+    expect(Number(day?.bytes)).toBe(1_048_576);
+    expect(day?.company_id).toBe(world.companyId);
+    const before = await db()
+      .selectFrom('usage_daily')
+      .select('day')
+      .where('endpoint_id', '=', world.mobileId)
+      .where('day', '<', sql<string>`${sql.raw(USAGE_DAILY_WINDOW_START)}`)
+      .execute();
+    expect(before).toEqual([]);
+    expect(await rollupDisagreements(db())).toEqual([]);
+
+    await db()
+      .deleteFrom('call_detail_records')
+      .where('endpoint_id', '=', world.mobileId)
+      .where('cost', '=', 1.5)
+      .execute();
+    expect(Number((await dayOf(yesterday))?.roaming_cost)).toBe(0);
+    expect(await rollupDisagreements(db())).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../auth/password-hashing.js';
 import type { DatabaseHandle } from '../connection.js';
 import { FILL_UNBILLED_CALLS } from '../migrations/0017-unbilled-calls-rollup.js';
+import { FILL_USAGE_DAILY } from '../migrations/0031-usage-daily.js';
 import { CDR_COLUMNS } from './billing.js';
 import { PASSWORD_FOR_DEMO_ACCOUNTS } from './catalogue.js';
 import { generateDemoData } from './generate.js';
@@ -90,6 +91,7 @@ export async function loadDemoData(handle: DatabaseHandle, options: LoadOptions)
     progress('usage_monthly', rows.usage_monthly);
 
     await sql.raw(FILL_UNBILLED_CALLS).execute(trx);
+    await sql.raw(FILL_USAGE_DAILY).execute(trx);
 
     await sql`UPDATE invoices i SET calls = t.calls, duration = t.duration, bytes = t.bytes, usage_charges = t.usage_charges
       FROM (SELECT invoice_id, count(*) FILTER (WHERE record_type = 'voice') AS calls, sum(duration) AS duration,
