@@ -15,6 +15,10 @@ export type ParamTarget =
   | 'user'
   /** One of the caller's passkeys (decision 0209). */
   | 'passkey'
+  /** A spend alert rule of the caller's companies (decision 0213). */
+  | 'alertRule'
+  /** One of the caller's notices (decision 0214). */
+  | 'notification'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */

@@ -3,9 +3,10 @@ import { AccessTypeSchema, FunctionalityCodeSchema, ProfileLevelSchema } from '.
 import { ACCESS_TYPES, FUNCTIONALITY_CODES, hasPermission, PROFILE_LEVELS, sortAccessTypes } from './permissions';
 
 describe('functionality codes', () => {
-  it('lists the 19 distinct codes of spec section 3', () => {
-    expect(FUNCTIONALITY_CODES).toHaveLength(19);
-    expect(new Set(FUNCTIONALITY_CODES).size).toBe(19);
+  it('lists the 19 distinct codes of spec section 3, then the codes added beyond it', () => {
+    expect(FUNCTIONALITY_CODES).toHaveLength(20);
+    expect(new Set(FUNCTIONALITY_CODES).size).toBe(20);
+    expect(FUNCTIONALITY_CODES.slice(19)).toEqual(['SpendAlerts']);
   });
 
   it('accepts known codes and rejects others, case-sensitively', () => {

@@ -22,6 +22,8 @@ export const FUNCTIONALITY_CODES = [
   'BroadbandOrders',
   'BroadbandDiagnostics',
   'BroadbandReportFault',
+  // Beyond the spec: spend alert rules (docs/decisions/0213).
+  'SpendAlerts',
 ] as const;
 export type FunctionalityCode = (typeof FUNCTIONALITY_CODES)[number];
 
