@@ -31,6 +31,7 @@ import * as companySignInPolicies from './migrations/0028-company-sign-in-polici
 import * as signInSessions from './migrations/0029-sign-in-sessions.js';
 import * as passkeys from './migrations/0030-passkeys.js';
 import * as usageDaily from './migrations/0031-usage-daily.js';
+import * as spendAlerts from './migrations/0032-spend-alerts.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0029-sign-in-sessions': signInSessions,
   '0030-passkeys': passkeys,
   '0031-usage-daily': usageDaily,
+  '0032-spend-alerts': spendAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -554,6 +554,57 @@ export type SsoSignInsTable = {
   expires_at: Timestamp;
 };
 
+/** A spend alert rule of one company (migration 0032, decision 0213). */
+export type AlertRulesTable = {
+  id: Identity;
+  company_id: number;
+  name: string;
+  scope: 'company' | 'site' | 'team' | 'device';
+  site_id: number | null;
+  team_id: number | null;
+  endpoint_id: number | null;
+  applies_to: 'total' | 'eachDevice';
+  measure: 'cost' | 'data' | 'calls' | 'roamingCost';
+  period: 'day' | 'billMonth';
+  threshold: number;
+  notify_emails: Generated<string[]>;
+  action: Generated<'none' | 'barData' | 'barCalls'>;
+  enabled: Generated<boolean>;
+  created_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+};
+/** The portal users a rule tells. */
+export type AlertRuleUsersTable = { rule_id: number; user_id: number };
+/** One crossing of a rule: once per rule, period and scope (the total, or one device). */
+export type AlertFiringsTable = {
+  id: Identity;
+  rule_id: number;
+  company_id: number;
+  period_start: DateOnly;
+  endpoint_id: number | null;
+  value: number;
+  threshold: number;
+  carrier_request_id: number | null;
+  fired_at: DefaultTimestamp;
+};
+/** A notice to one portal user (decision 0214); it keeps its own words, device and bar. */
+export type NotificationsTable = {
+  id: Identity;
+  user_id: number;
+  company_id: number;
+  kind: 'spendAlert';
+  title: string;
+  body: string;
+  rule_id: number | null;
+  firing_id: number | null;
+  endpoint_id: number | null;
+  bar_kind: 'data' | 'calls' | null;
+  bar_request_id: number | null;
+  undo_request_id: number | null;
+  read_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+};
 export type DemoDataTable = {
   size: 'small' | 'large';
   seed: number;
@@ -631,6 +682,10 @@ export type Database = {
   sso_sign_ins: SsoSignInsTable;
   company_sign_in_policies: CompanySignInPoliciesTable;
   sign_in_sessions: SignInSessionsTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_users: AlertRuleUsersTable;
+  alert_firings: AlertFiringsTable;
+  notifications: NotificationsTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
 };
@@ -930,6 +985,53 @@ export const databaseColumns = {
     'user_agent',
     'started_at',
     'last_active_at',
+  ],
+  alert_rules: [
+    'id',
+    'company_id',
+    'name',
+    'scope',
+    'site_id',
+    'team_id',
+    'endpoint_id',
+    'applies_to',
+    'measure',
+    'period',
+    'threshold',
+    'notify_emails',
+    'action',
+    'enabled',
+    'created_by_user_id',
+    'created_at',
+    'updated_at',
+  ],
+  alert_rule_users: ['rule_id', 'user_id'],
+  alert_firings: [
+    'id',
+    'rule_id',
+    'company_id',
+    'period_start',
+    'endpoint_id',
+    'value',
+    'threshold',
+    'carrier_request_id',
+    'fired_at',
+  ],
+  notifications: [
+    'id',
+    'user_id',
+    'company_id',
+    'kind',
+    'title',
+    'body',
+    'rule_id',
+    'firing_id',
+    'endpoint_id',
+    'bar_kind',
+    'bar_request_id',
+    'undo_request_id',
+    'read_at',
+    'created_at',
   ],
   demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
   audit_log: [

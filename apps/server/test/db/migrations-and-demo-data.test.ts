@@ -60,6 +60,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0029-sign-in-sessions',
       '0030-passkeys',
       '0031-usage-daily',
+      '0032-spend-alerts',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });
@@ -129,7 +130,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
         db(),
       )
     ).rows.map((r) => r.grant);
-    expect(everyGrant).toHaveLength(31);
+    expect(everyGrant).toHaveLength(34);
     expect(await grants('acme.admin')).toEqual(everyGrant);
     expect(await grants('acme.finance')).toEqual(['DownloadBill:Read', 'DownloadCDRs:Read', 'ViewMyBills:Read']);
     expect(await grants('acme.teamlead')).toEqual([
