@@ -111,6 +111,9 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
     own: ({ passkey }) => String(passkey),
     foreign: ({ globexPasskey }) => String(globexPasskey),
   },
+  // Placeholders until the spendAlerts and notifications areas join the operation table (their helpers fill them).
+  alertRule: { own: () => undefined, foreign: { skip: 'TODO(spend-alerts): no operation names a rule yet' } },
+  notification: { own: () => undefined, foreign: { skip: 'TODO(notifications): no operation names a notice yet' } },
   profile: {
     own: ({ profile }) => String(profile),
     foreign: {

@@ -11,7 +11,6 @@ import * as health from './health';
 import * as login from './login';
 import * as messages from './messages';
 import { mobileDevice } from './mobile-device';
-import * as notifications from './notifications';
 import * as orders from './orders';
 import * as partners from './partners';
 import * as passkeys from './passkeys';
@@ -21,7 +20,6 @@ import * as search from './search';
 import * as sessions from './sessions';
 import * as signInPolicy from './sign-in-policy';
 import * as sites from './sites';
-import * as spendAlerts from './spend-alerts';
 import * as sso from './sso';
 import * as teams from './teams';
 import * as twoStep from './two-step';
@@ -58,8 +56,6 @@ export const API = {
   orders,
   contracts,
   usage,
-  spendAlerts,
-  notifications,
   mobileDevice,
   broadbandDiagnostics,
   faultReports,
