@@ -23,6 +23,7 @@ export * from './entities/sessions';
 export * from './entities/sign-in-policy';
 export * from './entities/sites-and-teams';
 export * from './entities/spend-alerts';
+export * from './entities/spend-forecast';
 export * from './entities/sso';
 export * from './entities/users';
 export { LINE_WRITE_CODES } from './estate-readers';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { anyOf } from '../access';
 import { odataList } from '../api';
 import { UsageSeriesSchema } from '../entities/invoices';
+import { SpendForecastSchema } from '../entities/spend-forecast';
 import { operation } from '../operation';
 import { idParam } from '../params';
 
@@ -21,6 +22,8 @@ const ACCESS = {
   site: anyOf('Read', 'MobileSiteEstate'),
   team: anyOf('Read', 'MobileTeamEstate'),
   user: anyOf('Read', 'MobileUserEstate'),
+  /** The dashboard's Monthly Cost chart (bills' costChart), beside which the estate's forecast sits. */
+  bills: anyOf('Read', 'ViewMyBills'),
 };
 
 /**
@@ -116,4 +119,51 @@ export const userMonthly = operation({
   access: ACCESS.user,
   dashToken: true,
   response: UsageReply,
+});
+
+/**
+ * "Spend this month" (docs/decisions/0215): the bill period's usage cost to date and its forecast to the period's
+ * end, per company. Each sits beside a page's cost chart and opens to whoever may read that chart: the estate's to
+ * the dashboard's Monthly Cost (bills), a site's, team's and device's to their monthly usage chart; each counts the
+ * lines that chart counts.
+ */
+export const estateSpendForecast = operation({
+  method: 'GET',
+  path: '/api/users/spendForecast',
+  summary:
+    "This bill month's usage cost so far and its forecast to the month's end, for each company of the caller's " +
+    'estate (every line the caller sees; GBP, VAT excluded)',
+  access: ACCESS.bills,
+  dashToken: true,
+  response: SpendForecastSchema,
+});
+
+export const siteSpendForecast = operation({
+  method: 'GET',
+  path: '/api/sites/:id/spendForecast',
+  summary: "This bill month's mobile usage cost so far of a site's devices and its forecast to the month's end",
+  access: ACCESS.site,
+  dashToken: true,
+  params: SiteIdParams,
+  response: SpendForecastSchema,
+});
+
+export const teamSpendForecast = operation({
+  method: 'GET',
+  path: '/api/teams/:id/spendForecast',
+  summary: "This bill month's mobile usage cost so far of a team's devices and its forecast to the month's end",
+  access: ACCESS.team,
+  dashToken: true,
+  params: TeamIdParams,
+  response: SpendForecastSchema,
+});
+
+export const endpointSpendForecast = operation({
+  method: 'GET',
+  path: '/api/endpoints/:id/spendForecast',
+  summary: "This bill month's usage cost so far of a device and its forecast to the month's end",
+  access: ACCESS.endpoint,
+  dashToken: true,
+  params: EndpointIdParams,
+  response: SpendForecastSchema,
 });

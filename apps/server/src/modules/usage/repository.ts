@@ -269,3 +269,117 @@ export async function firstUnbilledDay(scope: EstateScope, companyId: number, to
     .executeTakeFirst();
   return latest?.day ?? `${today.slice(0, 7)}-01`;
 }
+
+/**
+ * Whose lines a spend forecast adds up: the caller's every line (the dashboard's figure sits beside the bills' cost
+ * chart, and a bill holds mobile and broadband alike), or, as their usage charts do, the mobile lines of one of the
+ * caller's sites or teams, or one line.
+ */
+export type ForecastLines = 'estate' | Exclude<Devices, 'estate'>;
+
+/**
+ * usage_daily rows of those lines, always inside the caller's companies: for a company-level estate the company
+ * condition is the whole of it, which the (company_id, day) index serves; otherwise the lines' ids, each a range of
+ * the (endpoint_id, day) key.
+ */
+function forecastRows(scope: EstateScope, lines: ForecastLines) {
+  const rows = scope.db.selectFrom('usage_daily').where('usage_daily.company_id', 'in', scope.companyIds());
+  if (lines !== 'estate') return rows.where('usage_daily.endpoint_id', 'in', deviceIds(scope, lines));
+  if (scope.companyWide) return rows;
+  return rows.where(
+    'usage_daily.endpoint_id',
+    'in',
+    scope.db
+      .selectFrom('endpoints')
+      .select('endpoints.id')
+      .where((eb) => endpointsInEstate(eb, scope)),
+  );
+}
+
+/** One company's sums of a forecast's days. */
+export type ForecastSums = {
+  companyId: number;
+  /** Cost of the days from `periodStart` to `today`. */
+  monthToDate: number;
+  /** Whether any line had a record on those days. */
+  hasUsage: boolean;
+  /** Cost of the days from `rateFirst` up to (not including) `today`. */
+  rateCost: number;
+};
+
+const day = (value: string) => sql<string>`${value}::date`;
+
+/** Per company of the caller's that has any, the cost of the period so far and of the run rate's days. */
+export async function forecastSums(
+  scope: EstateScope,
+  lines: ForecastLines,
+  days: { periodStart: string; rateFirst: string; today: string },
+): Promise<ForecastSums[]> {
+  const { periodStart, rateFirst, today } = days;
+  const rows = await forecastRows(scope, lines)
+    .select([
+      'usage_daily.company_id as companyId',
+      sql<string>`coalesce(sum(cost) FILTER (WHERE day >= ${day(periodStart)}), 0)`.as('monthToDate'),
+      sql<boolean>`coalesce(bool_or(day >= ${day(periodStart)}), false)`.as('hasUsage'),
+      sql<string>`coalesce(sum(cost) FILTER (WHERE day >= ${day(rateFirst)} AND day < ${day(today)}), 0)`.as(
+        'rateCost',
+      ),
+    ])
+    .where('usage_daily.day', '>=', day(periodStart < rateFirst ? periodStart : rateFirst))
+    .where('usage_daily.day', '<=', day(today))
+    .groupBy('usage_daily.company_id')
+    .execute();
+  // numeric sums arrive as text: Number keeps pounds to the 4 places the column holds.
+  return rows.map((r) => ({
+    companyId: r.companyId,
+    monthToDate: Number(r.monthToDate),
+    hasUsage: r.hasUsage,
+    rateCost: Number(r.rateCost),
+  }));
+}
+
+/**
+ * Per company, the first day from `windowStart` on with any usage of the lines: how much history the run rate has.
+ * A company-level estate asks each company's (company_id, day) index for its first entry; other scopes are a few
+ * lines, whose rows in the window are few.
+ */
+export async function forecastFirstDays(
+  scope: EstateScope,
+  lines: ForecastLines,
+  windowStart: string,
+): Promise<Array<{ companyId: number; firstDay: string | null }>> {
+  if (lines === 'estate' && scope.companyWide) {
+    return scope.db
+      .selectFrom('companies')
+      .select((eb) => [
+        'companies.id as companyId',
+        eb
+          .selectFrom('usage_daily')
+          .select(sql<string>`min(day)::text`.as('first'))
+          .whereRef('usage_daily.company_id', '=', 'companies.id')
+          .where('usage_daily.day', '>=', day(windowStart))
+          .as('firstDay'),
+      ])
+      .where('companies.id', 'in', scope.companyIds())
+      .execute();
+  }
+  return forecastRows(scope, lines)
+    .select(['usage_daily.company_id as companyId', sql<string | null>`min(day)::text`.as('firstDay')])
+    .where('usage_daily.day', '>=', day(windowStart))
+    .groupBy('usage_daily.company_id')
+    .execute();
+}
+
+/** The names of the caller's companies among `ids` (all of them when `ids` is 'all'), by name. */
+export function companyNames(scope: EstateScope, ids: readonly number[] | 'all') {
+  const query = scope.db
+    .selectFrom('companies')
+    .select(['companies.id', 'companies.name'])
+    .where('companies.id', 'in', scope.companyIds())
+    .orderBy('companies.name');
+  return ids === 'all'
+    ? query.execute()
+    : ids.length === 0
+      ? Promise.resolve([])
+      : query.where('companies.id', 'in', ids).execute();
+}

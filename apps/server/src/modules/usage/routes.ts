@@ -4,15 +4,19 @@ import {
   endpointBroadband,
   endpointLineUsage,
   endpointMonthly,
+  endpointSpendForecast,
   endpointUninvoiced,
   estateMonthly,
+  estateSpendForecast,
   siteMonthly,
+  siteSpendForecast,
   siteUninvoiced,
   teamMonthly,
+  teamSpendForecast,
   teamUninvoiced,
 } from './service.js';
 
-/** The usage charts of spec 2.8 (docs/decisions/0025): `{ value: UsageSeries[] }`. */
+/** The usage charts of spec 2.8 (docs/decisions/0025): `{ value: UsageSeries[] }`; and the spend forecast (0215). */
 export const usageRoutes = operationRoutes(API.usage, () => ({
   endpointMonthly: async ({ scope, params }) => ({ value: await endpointMonthly(scope, params.id) }),
   endpointUninvoiced: async ({ scope, params }) => ({ value: await endpointUninvoiced(scope, params.id) }),
@@ -23,4 +27,8 @@ export const usageRoutes = operationRoutes(API.usage, () => ({
   teamMonthly: async ({ scope, params }) => ({ value: await teamMonthly(scope, params.id) }),
   teamUninvoiced: async ({ scope, params }) => ({ value: await teamUninvoiced(scope, params.id) }),
   userMonthly: async ({ scope }) => ({ value: await estateMonthly(scope) }),
+  estateSpendForecast: ({ scope }) => estateSpendForecast(scope),
+  siteSpendForecast: ({ scope, params }) => siteSpendForecast(scope, params.id),
+  teamSpendForecast: ({ scope, params }) => teamSpendForecast(scope, params.id),
+  endpointSpendForecast: ({ scope, params }) => endpointSpendForecast(scope, params.id),
 }));

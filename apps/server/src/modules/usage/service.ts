@@ -1,12 +1,17 @@
-import { ENDPOINT_TYPE, type UsageSeries } from '@portal/contract';
+import { ENDPOINT_TYPE, type SpendForecast, type UsageSeries } from '@portal/contract';
 import { notFound } from '../../http/errors.js';
+import { holdsSitesWhole, holdsTeamsWhole } from '../../scope/conditions.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import {
+  companyNames,
   type Devices,
   dailySessionsOfEndpoint,
   dailyUnbilledTotals,
   endpointOfEstate,
+  type ForecastLines,
   firstUnbilledDay,
+  forecastFirstDays,
+  forecastSums,
   monthlyTotals,
   monthlyTotalsOfEstate,
   monthlyTotalsOfSite,
@@ -14,6 +19,7 @@ import {
   siteOfEstate,
   teamOfEstate,
 } from './repository.js';
+import { companyForecast, forecastCalendar } from './spend-forecast.js';
 import { addDays, BROADBAND_DAYS_SHOWN, daysBetween, MONTHS_SHOWN, monthsEndingWith, ukDay } from './usage-calendar.js';
 import { dataSeries, sessionSeries, usageSeries } from './usage-series.js';
 
@@ -98,4 +104,64 @@ export async function teamUninvoiced(scope: EstateScope, id: number) {
 export async function estateMonthly(scope: EstateScope) {
   const { months, first, last } = monthsShown();
   return usageSeries(months, await monthlyTotalsOfEstate(scope, first, last));
+}
+
+/**
+ * "Spend this month" of some of the caller's lines (docs/decisions/0215): one entry per company they reach, each its
+ * own figure. `companyId` is the one company a site, team or device belongs to; the estate's are all the caller's.
+ */
+async function spendForecast(
+  scope: EstateScope,
+  lines: ForecastLines,
+  companyId: number | 'all',
+  covers: 'whole' | 'part',
+): Promise<SpendForecast> {
+  const calendar = forecastCalendar(ukDay(new Date()));
+  const [names, sums, firstDays] = await Promise.all([
+    companyNames(scope, companyId === 'all' ? 'all' : [companyId]),
+    forecastSums(scope, lines, calendar),
+    forecastFirstDays(scope, lines, calendar.windowStart),
+  ]);
+  return {
+    periodStart: calendar.periodStart,
+    periodEnd: calendar.periodEnd,
+    billDate: calendar.billDate,
+    figuresTo: calendar.today,
+    currency: 'GBP',
+    includesVat: false,
+    companies: names.map((company) => {
+      const sum = sums.find((s) => s.companyId === company.id);
+      const firstDay = firstDays.find((f) => f.companyId === company.id)?.firstDay ?? null;
+      const figures = companyForecast(
+        {
+          monthToDate: sum?.monthToDate ?? 0,
+          hasUsage: sum?.hasUsage ?? false,
+          rateCost: sum?.rateCost ?? 0,
+          firstDay,
+        },
+        calendar,
+      );
+      return { companyId: company.id, companyName: company.name, covers, ...figures };
+    }),
+  };
+}
+
+/** Every line of the caller's estate: whole companies at Company level, else the part of each the caller holds. */
+export function estateSpendForecast(scope: EstateScope) {
+  return spendForecast(scope, 'estate', 'all', scope.companyWide ? 'whole' : 'part');
+}
+
+export async function siteSpendForecast(scope: EstateScope, id: number) {
+  const site = await requireFound(siteOfEstate(scope, id));
+  return spendForecast(scope, { siteId: id }, site.companyId, holdsSitesWhole(scope) ? 'whole' : 'part');
+}
+
+export async function teamSpendForecast(scope: EstateScope, id: number) {
+  const team = await requireFound(teamOfEstate(scope, id));
+  return spendForecast(scope, { teamId: id }, team.companyId, holdsTeamsWhole(scope) ? 'whole' : 'part');
+}
+
+export async function endpointSpendForecast(scope: EstateScope, id: number) {
+  const line = await requireFound(endpointOfEstate(scope, id));
+  return spendForecast(scope, { endpointId: id }, line.companyId, 'whole');
 }
