@@ -74,9 +74,10 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /** What one company's entry must say, from its recount. */
 function expected(count: Recount) {
-  const historyFirst =
-    count.firstDay === null ? null : count.firstDay > count.rateFirst ? count.firstDay : count.rateFirst;
-  const rateDays = historyFirst === null ? 0 : dayNumber(count.today) - dayNumber(historyFirst);
+  const rateDays =
+    count.firstDay === null
+      ? 0
+      : dayNumber(count.today) - Math.max(dayNumber(count.firstDay), dayNumber(count.rateFirst));
   const dailyRate = rateDays > 0 ? pence(count.rateCost / rateDays) : null;
   const monthToDate = pence(count.monthToDate);
   const hasUsage = count.records > 0;

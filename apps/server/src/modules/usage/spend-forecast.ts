@@ -1,5 +1,5 @@
 import { SPEND_FORECAST_RATE_DAYS, type SpendForecastCompany, spendForecastMethod } from '@portal/contract';
-import { addDays, daysBetween, monthsEndingWith } from './usage-calendar.js';
+import { addDays, daysBetween, laterDay, monthsEndingWith } from './usage-calendar.js';
 
 // The arithmetic of "Spend this month" (docs/decisions/0215), apart from the database so that its calendar and
 // rounding are tested on their own.
@@ -61,8 +61,7 @@ export function companyForecast(
   calendar: ForecastCalendar,
 ): Omit<SpendForecastCompany, 'companyId' | 'companyName' | 'covers'> {
   const yesterday = addDays(calendar.today, -1);
-  const historyFirst =
-    sums.firstDay === null ? null : sums.firstDay > calendar.rateFirst ? sums.firstDay : calendar.rateFirst;
+  const historyFirst = sums.firstDay === null ? null : laterDay(sums.firstDay, calendar.rateFirst);
   const rateDays = historyFirst === null ? 0 : daysBetween(historyFirst, yesterday).length;
   const dailyRate = rateDays > 0 ? toPence(sums.rateCost / rateDays) : null;
   const monthToDate = toPence(sums.monthToDate);

@@ -49,3 +49,13 @@ export function addDays(day: string, days: number): string {
 function parseDay(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }
+
+/** The later of two 'YYYY-MM-DD' days (such days compare as their text does). */
+export function laterDay(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+/** The earlier of two 'YYYY-MM-DD' days. */
+export function earlierDay(a: string, b: string): string {
+  return a < b ? a : b;
+}
