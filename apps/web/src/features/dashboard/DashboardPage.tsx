@@ -12,6 +12,7 @@ import { useCan } from '../../session/useCan';
 import { useCompanyNames } from '../../session/useSession';
 import { InvoicesTable } from '../bills/InvoicesTable';
 import { useBillBarClick } from '../bills/useInvoiceDownload';
+import { SpendForecastCard } from '../spend-forecast/SpendForecastCard';
 import { EstateTile, LatestBillTile, UnbilledCallsTile } from './CountTiles';
 import { DASHBOARD_SECTION_PERMISSIONS, type DashboardSections, hasDashboardContent } from './dashboard-sections';
 import { HomeShortcuts } from './HomeShortcuts';
@@ -31,9 +32,12 @@ const COST_CHART_LABEL = 'Cost of each bill';
 /** The bill-download progress strip above the invoice chart's frame, so the chart does not move when it arrives. */
 const INVOICE_CHART_OFFSET = { pt: '4px' } as const;
 const USAGE_CHART_LABEL = 'Monthly mobile usage';
+/** The spend forecast sits with the bills' cost chart and opens to the same readers: every line of the estate. */
+const ESTATE_SPEND = { kind: 'estate' } as const;
 
 /**
- * The home route's dashboard (spec 2.5): count tiles, the monthly cost chart, the monthly mobile usage chart and the
+ * The home route's dashboard (spec 2.5): count tiles, this month's spend and its forecast (decision 0215), the
+ * monthly cost chart, the monthly mobile usage chart and the
  * latest bills, each only with the permission it needs. A user entitled to none of them, or whose estate has no
  * company for the figures to belong to, gets shortcuts to the pages they can open instead (decision 0062).
  */
@@ -89,6 +93,11 @@ function Dashboard({ sections }: { sections: DashboardSections }) {
       {estate ? (
         <Grid size={TILE_SIZE}>
           <EstateTile mobile={sections.mobile} broadband={sections.broadband} />
+        </Grid>
+      ) : null}
+      {sections.bills ? (
+        <Grid size={12}>
+          <SpendForecastCard source={ESTATE_SPEND} lines="all lines" />
         </Grid>
       ) : null}
       {sections.bills ? (

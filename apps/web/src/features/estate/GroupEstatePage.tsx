@@ -11,6 +11,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { UsageChart } from '../../components/usage-chart/UsageChart';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { SpendForecastCard } from '../spend-forecast/SpendForecastCard';
 import { ESTATE_GROUPS, type EstateGroupKind, LINE_KINDS } from './estate-groups';
 import { estateGroupQuery } from './estate-queries';
 import { LinesTable } from './LinesTable';
@@ -84,9 +85,12 @@ function GroupContents({ kind, id, name }: { kind: EstateGroupKind; id: number; 
   return (
     <>
       {group.usage ? (
-        <ChartCard id={`${kind}-usage-title`} title="Usage">
-          <UsageChart source={{ kind: group.usage, id }} keys={USAGE_KEYS} label={`Usage of ${what}`} />
-        </ChartCard>
+        <>
+          <SpendForecastCard source={{ kind: group.usage, id }} lines={`mobile devices of this ${group.noun}`} />
+          <ChartCard id={`${kind}-usage-title`} title="Usage">
+            <UsageChart source={{ kind: group.usage, id }} keys={USAGE_KEYS} label={`Usage of ${what}`} />
+          </ChartCard>
+        </>
       ) : null}
       <Stack component="section" aria-labelledby={linesHeading} spacing={1.5}>
         <Typography id={linesHeading} variant="h5" component="h2">

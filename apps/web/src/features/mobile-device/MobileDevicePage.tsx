@@ -17,6 +17,7 @@ import { LineNotFound } from '../contracts/LineNotFound';
 import { LinePageFailed, LinePageLoading } from '../contracts/LinePageStates';
 import { ProductsCard } from '../contracts/ProductsCard';
 import { pendingState } from '../contracts/pending-state';
+import { SpendForecastCard } from '../spend-forecast/SpendForecastCard';
 import { CallBarringDialog } from './CallBarringDialog';
 import { CHANGE_FOLLOW_UP_MS, useChangeFollowUp } from './change-follow-up';
 import type { DialogResult } from './DeviceDialog';
@@ -192,6 +193,7 @@ function DeviceView({
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
+            <SpendForecastCard source={{ kind: 'endpoint', id: endpointId }} lines="this device" />
             <ChartCard id="device-usage-title" title="Usage">
               <UsageChart
                 source={{ kind: 'endpoint', id: endpointId }}
