@@ -169,7 +169,14 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'twoStep.replaceRecoveryCodes': { body: () => ({ password: DEMO_PASSWORD }) },
   // A kind every demo account may not have: callers without ViewMyBills are refused 403, the rest save it paused.
   'reports.create': {
-    body: () => ({ kind: 'billsSummary', format: 'csv', frequency: 'weekly', sendToMe: true, emails: [], paused: true }),
+    body: () => ({
+      kind: 'billsSummary',
+      format: 'csv',
+      frequency: 'weekly',
+      sendToMe: true,
+      emails: [],
+      paused: true,
+    }),
   },
   'reports.update': {
     body: () => ({

@@ -224,7 +224,14 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
   const subscriptionOf = async (userId: number) => {
     const subscription = await db
       .insertInto('report_subscriptions')
-      .values({ user_id: userId, kind: 'billsSummary', format: 'csv', frequency: 'weekly', send_to_me: true, paused: true })
+      .values({
+        user_id: userId,
+        kind: 'billsSummary',
+        format: 'csv',
+        frequency: 'weekly',
+        send_to_me: true,
+        paused: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return subscription.id;

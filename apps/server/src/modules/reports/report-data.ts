@@ -125,7 +125,10 @@ async function billsSummary(scope: EstateScope, companies: Company[], moment: Da
       ]);
     const sum = (index: number) => rows.reduce((total, row) => total + num(row[index]), 0);
     const totals = rows.length === 0 ? [] : [['Total', `${rows.length} bills`, sum(2), sum(3), sum(4), sum(5), sum(6)]];
-    return { rows, totals: totals.map((row) => row.map((cell) => (typeof cell === 'number' ? roundMoney(cell) : cell))) };
+    return {
+      rows,
+      totals: totals.map((row) => row.map((cell) => (typeof cell === 'number' ? roundMoney(cell) : cell))),
+    };
   });
   const last = thisAndLastBillMonth(moment).current.label;
   return { period: `Bills dated from ${from} to ${last}`, columns, sections };
@@ -269,7 +272,11 @@ function roundCost(value: number): number {
 /** The devices that cost the most in each month, per company. */
 export const TOP_SPENDERS = 10;
 
-async function topSpenders(scope: EstateScope, companies: Company[], months: { current: BillMonth; previous: BillMonth }) {
+async function topSpenders(
+  scope: EstateScope,
+  companies: Company[],
+  months: { current: BillMonth; previous: BillMonth },
+) {
   const monthList = [months.current, months.previous];
   const rankedInEstate = scope.db
     .selectFrom('usage_monthly as u')
@@ -328,5 +335,9 @@ async function topSpenders(scope: EstateScope, companies: Company[], months: { c
     ),
     totals: [],
   }));
-  return { columns, sections, note: `The ${TOP_SPENDERS} mobile devices of each company that cost the most in each month.` };
+  return {
+    columns,
+    sections,
+    note: `The ${TOP_SPENDERS} mobile devices of each company that cost the most in each month.`,
+  };
 }

@@ -93,7 +93,10 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   let y = doc.y + 8;
 
   const drawRow = (cells: string[], bold: boolean, colour = INK) => {
-    doc.font(bold ? BOLD : FONT).fontSize(8).fillColor(colour);
+    doc
+      .font(bold ? BOLD : FONT)
+      .fontSize(8)
+      .fillColor(colour);
     let x = MARGIN;
     cells.forEach((cell, index) => {
       const column = report.columns[index];
@@ -123,11 +126,19 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   };
 
   if (report.sections.length === 0) {
-    doc.font(FONT).fontSize(10).fillColor(INK).text('You see no company in the portal, so there is nothing to report.', MARGIN, y);
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .fillColor(INK)
+      .text('You see no company in the portal, so there is nothing to report.', MARGIN, y);
   }
   for (const section of report.sections) {
     room(4);
-    doc.font(BOLD).fontSize(11.5).fillColor(INK).text(section.companyName, MARGIN, y + 6, { lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(11.5)
+      .fillColor(INK)
+      .text(section.companyName, MARGIN, y + 6, { lineBreak: false });
     y += 24;
     if (section.rows.length === 0) {
       doc.font(FONT).fontSize(9).fillColor(MUTED).text('Nothing in this period.', MARGIN, y, { lineBreak: false });
@@ -158,12 +169,11 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     // Within the bottom margin: without this pdfkit would start a new page for the footer.
     doc.page.margins.bottom = 0;
     doc.font(FONT).fontSize(7.5).fillColor(MUTED);
-    doc.text(
-      `${report.title} · ${report.period} · page ${page + 1} of ${range.count}`,
-      MARGIN,
-      PAGE.height - MARGIN,
-      { width: CONTENT_WIDTH, align: 'center', lineBreak: false },
-    );
+    doc.text(`${report.title} · ${report.period} · page ${page + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN, {
+      width: CONTENT_WIDTH,
+      align: 'center',
+      lineBreak: false,
+    });
   }
   doc.end();
   return finished;

@@ -127,7 +127,12 @@ export function recordRun(
   id: number,
   values: { next_run_at?: Date | null; last_run_at?: Date; last_error?: string | null; stopped_reason?: string | null },
 ) {
-  return trx.updateTable('report_subscriptions').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('report_subscriptions')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The subscriber as a run needs them: who they are, of which partner, at which level, holding what; now. */

@@ -1,6 +1,7 @@
 import {
   type AccessType,
   type FunctionalityCode,
+  type ProfileLevel,
   REPORT_ACCESS,
   REPORT_LIMITS,
   REPORT_MESSAGES,
@@ -8,7 +9,6 @@ import {
   type ReportKind,
   type ReportSubscription,
   type ReportSubscriptionSave,
-  type ProfileLevel,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -137,12 +137,7 @@ export function reportService(db: Kysely<Database>, settings: ReportSettings) {
       refuseKind(scope.caller.can, save.kind);
       return writeInScope(scope, actor, async (inTrx) => {
         // The caller's own rows, locked in id order, so two creates at once cannot both pass the count.
-        await inTrx.db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', scope.caller.userId)
-          .forUpdate()
-          .execute();
+        await inTrx.db.selectFrom('users').select('id').where('id', '=', scope.caller.userId).forUpdate().execute();
         if ((await countOwn(inTrx)) >= REPORT_LIMITS.maxSubscriptions) {
           throw invalidField('kind', 'max_subscriptions', REPORT_MESSAGES.tooMany);
         }
