@@ -88,8 +88,11 @@ describe('scheduled report subscriptions', () => {
   ])('refuses %s the %s report, naming it, and saves nothing', async (userName, kind, label) => {
     const before = (await call(userName, 'GET', '/api/reportSubscriptions')).json().length;
     const response = await call(userName, 'POST', '/api/reportSubscriptions', { ...weekly, kind });
-    expect(response.statusCode, response.body).toBe(403);
+    expect(response.statusCode, response.body).toBe(400);
     expect((response.json() as ErrorBody).message).toContain(label);
+    expect((response.json() as ErrorBody).details).toEqual([
+      expect.objectContaining({ field: 'kind', rule: 'permission' }),
+    ]);
     expect((await call(userName, 'GET', '/api/reportSubscriptions')).json()).toHaveLength(before);
   });
 
@@ -121,7 +124,7 @@ describe('scheduled report subscriptions', () => {
     expect(resumed.json()).toMatchObject({ state: 'active', frequency: 'monthly' });
     expect(inLondon(resumed.json().nextRunAt)).toMatchObject({ day: 6, time: '07:00' });
     const refused = await call('acme.sitemanager', 'PUT', url, { ...weekly, kind: 'billsSummary' });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(400);
     expect((refused.json() as ErrorBody).message).toContain('Bills summary');
     expect((await call('acme.sitemanager', 'DELETE', url)).statusCode).toBe(204);
     expect((await call('acme.sitemanager', 'DELETE', url)).statusCode).toBe(404);

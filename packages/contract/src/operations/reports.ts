@@ -4,8 +4,8 @@ import { operation } from '../operation';
 import { idParam } from '../params';
 
 // Scheduled reports by e-mail (docs/decisions/0216): the caller's own subscriptions. Any signed-in user may have
-// them; each kind needs the permission of the pages that show its figures, checked on create and update (403
-// naming the kind) and again each time it runs. Another user's subscription is not found.
+// them; each kind needs the permission of the pages that show its figures, checked on create and update (400
+// naming the kind: the operation is open to every signed-in user) and again each time it runs. Another user's subscription is not found.
 
 const ReportSubscriptionIdParams = z.object({ id: idParam('reportSubscription') });
 
@@ -23,7 +23,7 @@ export const create = operation({
   method: 'POST',
   path: '/api/reportSubscriptions',
   summary:
-    'Subscribe the caller to a report by e-mail (403 when the caller lacks the permission the kind needs); its first run is at its next scheduled time',
+    'Subscribe the caller to a report by e-mail (400 naming the kind when the caller lacks the permission it needs); its first run is at its next scheduled time',
   access: 'signed-in',
   wholeEstate: true,
   body: ReportSubscriptionSaveSchema,
@@ -58,7 +58,7 @@ export const sendNow = operation({
   method: 'POST',
   path: '/api/reportSubscriptions/:id/sendNow',
   summary:
-    "Build one of the caller's reports now and queue its e-mail; its schedule is unchanged (403 when the caller no longer has the kind's permission)",
+    "Build one of the caller's reports now and queue its e-mail; its schedule is unchanged (409 when the caller no longer has the kind's permission)",
   access: 'signed-in',
   wholeEstate: true,
   params: ReportSubscriptionIdParams,

@@ -29,7 +29,8 @@ export function renderReportCsv(report: ReportDocument): Buffer {
 }
 
 const PAGE = { width: 841.89, height: 595.28 };
-const MARGIN = 36;
+// Half an inch.
+const MARGIN = 72 / 2;
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const BOTTOM = PAGE.height - MARGIN - 14;
 const ROW_HEIGHT = 14;

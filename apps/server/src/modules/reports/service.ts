@@ -11,10 +11,10 @@ import {
   type ReportSubscriptionSave,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type Actor, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
-import { forbidden, invalidField, notFound } from '../../http/errors.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { queueEmail } from '../../mail/email-outbox.js';
 import { type EstateCaller, type EstateScope, estateScope } from '../../scope/estate-scope.js';
 import { writeInScope } from '../../scope/scoped-write.js';
@@ -24,8 +24,10 @@ import { reportEmail } from './report-email.js';
 import { renderReport } from './report-files.js';
 import { nextReportRun } from './report-period.js';
 import {
+  attempt,
   claimDue,
   countOwn,
+  databaseNow,
   deleteOwn,
   insertOwn,
   listOwn,
@@ -52,12 +54,12 @@ export function mayHave(can: Can, kind: ReportKind): boolean {
   return access.anyOf.some((grant) => can(grant.code, grant.accessType));
 }
 
+/**
+ * A kind the caller may not have is refused as bad input naming the kind (400), not 403: the operation itself is
+ * open to every signed-in user, and 403 says that the caller may not call it at all.
+ */
 function refuseKind(can: Can, kind: ReportKind) {
-  if (!mayHave(can, kind)) {
-    throw forbidden(REPORT_MESSAGES.notAllowed(kind), {
-      details: [{ field: 'kind', rule: 'permission', message: REPORT_MESSAGES.notAllowed(kind) }],
-    });
-  }
+  if (!mayHave(can, kind)) throw invalidField('kind', 'permission', REPORT_MESSAGES.notAllowed(kind));
 }
 
 const nextRunOf = (save: ReportSubscriptionSave, now: Date) =>
@@ -122,11 +124,6 @@ async function queueReport(
   await queueEmail(trx, { to: recipients, ...email, attachments: [file] });
 }
 
-async function databaseNow(db: Kysely<Database>): Promise<Date> {
-  const { rows } = await sql<{ now: Date }>`SELECT now() AS now`.execute(db);
-  return new Date(rows[0]?.now ?? Date.now());
-}
-
 export function reportService(db: Kysely<Database>, settings: ReportSettings) {
   return {
     async list(scope: EstateScope): Promise<ReportSubscription[]> {
@@ -164,7 +161,8 @@ export function reportService(db: Kysely<Database>, settings: ReportSettings) {
       return writeInScope(scope, actor, async (inTrx) => {
         const row = await lockOwn(inTrx, id);
         if (!row) throw notFound();
-        refuseKind(scope.caller.can, row.kind);
+        // The subscription stands as it is; it cannot be sent while its owner lacks the access its report needs.
+        if (!mayHave(scope.caller.can, row.kind)) throw conflict(REPORT_MESSAGES.notAllowed(row.kind));
         const subscriber = await loadSubscriber(inTrx.db, scope.caller.userId);
         if (!subscriber) throw notFound();
         const now = await databaseNow(inTrx.db);
@@ -196,13 +194,9 @@ export function reportService(db: Kysely<Database>, settings: ReportSettings) {
             return 'stopped' as const;
           }
           const next = nextReportRun(row.frequency, now);
-          try {
-            await sql`SAVEPOINT report_build`.execute(trx);
-            await queueReport(trx, row, subscriber, settings, now);
-            await sql`RELEASE SAVEPOINT report_build`.execute(trx);
-          } catch (error) {
+          const error = await attempt(trx, () => queueReport(trx, row, subscriber, settings, now));
+          if (error !== undefined) {
             // Tried again at its next time, not at once: a report that cannot be built now would fail again.
-            await sql`ROLLBACK TO SAVEPOINT report_build`.execute(trx);
             log.error({ err: error, subscriptionId: row.id }, 'scheduled reports: a report could not be built');
             const message = error instanceof Error ? error.message : String(error);
             await recordRun(trx, row.id, { next_run_at: next, last_error: message.slice(0, 1000) });
