@@ -38,9 +38,9 @@ describe('scheduled reports', () => {
     await choose(dialog, page, 'Format', 'CSV (spreadsheet)');
     await choose(dialog, page, 'How often', 'Weekly, on Mondays');
     const others = dialog.getByLabel('Other e-mail addresses');
-    await others.fill('not an address');
+    await others.fill('not-an-address');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('not an address:', { exact: false }).waitFor();
+    await dialog.getByText('not-an-address:', { exact: false }).waitFor();
     await expectAccessible(page);
     await takeScreenshot(page, 'scheduled-reports-form', DESKTOP);
     await others.fill('finance.team@acmelogistics.co.uk');
@@ -55,16 +55,16 @@ describe('scheduled reports', () => {
     await expectAccessible(page);
     await takeScreenshot(page, 'scheduled-reports', DESKTOP);
 
-    await item.getByRole('button', { name: 'Send Usage by device now' }).click();
+    await item.getByRole('button', { name: 'Send now: Usage by device' }).click();
     await expect.poll(() => detail(item, 'Last sent').textContent()).toMatch(/\(London time\)$/);
     await page.getByText('Usage by device report sent.').waitFor();
 
-    await item.getByRole('button', { name: 'Pause Usage by device' }).click();
+    await item.getByRole('button', { name: 'Pause: Usage by device' }).click();
     await item.getByText('Paused', { exact: true }).waitFor();
     expect(await detail(item, 'Next run').textContent()).toBe('Not scheduled');
-    await item.getByRole('button', { name: 'Resume Usage by device' }).waitFor();
+    await item.getByRole('button', { name: 'Resume: Usage by device' }).waitFor();
 
-    await item.getByRole('button', { name: 'Delete Usage by device' }).click();
+    await item.getByRole('button', { name: 'Delete: Usage by device' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Confirmation' });
     await confirmation.getByRole('button', { name: 'Yes, I Understand' }).click();
     await page.getByText('You have no scheduled reports yet.').waitFor();

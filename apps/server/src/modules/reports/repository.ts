@@ -50,6 +50,11 @@ export async function countOwn(scope: EstateScope): Promise<number> {
   return row.count;
 }
 
+/** Locks the caller's user row until the write's transaction ends: two creates at once take turns at the count. */
+export async function lockOwner(scope: EstateScope): Promise<void> {
+  await scope.db.selectFrom('users').select('id').where('id', '=', scope.caller.userId).forUpdate().execute();
+}
+
 /** One of the caller's subscriptions, locked until the write's transaction ends; undefined when not theirs. */
 export function lockOwn(scope: EstateScope, id: number): Promise<SubscriptionRow | undefined> {
   return scope.db

@@ -32,6 +32,7 @@ import {
   insertOwn,
   listOwn,
   lockOwn,
+  lockOwner,
   recordRun,
   type SubscriptionRow,
   subscriberRow,
@@ -133,8 +134,7 @@ export function reportService(db: Kysely<Database>, settings: ReportSettings) {
     async create(scope: EstateScope, actor: Actor, save: ReportSubscriptionSave): Promise<ReportSubscription> {
       refuseKind(scope.caller.can, save.kind);
       return writeInScope(scope, actor, async (inTrx) => {
-        // The caller's own rows, locked in id order, so two creates at once cannot both pass the count.
-        await inTrx.db.selectFrom('users').select('id').where('id', '=', scope.caller.userId).forUpdate().execute();
+        await lockOwner(inTrx);
         if ((await countOwn(inTrx)) >= REPORT_LIMITS.maxSubscriptions) {
           throw invalidField('kind', 'max_subscriptions', REPORT_MESSAGES.tooMany);
         }

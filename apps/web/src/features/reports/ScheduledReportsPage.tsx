@@ -233,22 +233,22 @@ function SubscriptionRow({
           variant="outlined"
           onClick={onSendNow}
           disabled={busy || subscription.state === 'stopped'}
-          aria-label={`Send ${label} now`}
+          aria-label={`Send now: ${label}`}
         >
           Send now
         </Button>
-        <Button size="small" onClick={onChange} disabled={busy} aria-label={`Change ${label}`}>
+        <Button size="small" onClick={onChange} disabled={busy} aria-label={`Change: ${label}`}>
           Change
         </Button>
         <Button
           size="small"
           onClick={onPause}
           disabled={busy}
-          aria-label={`${subscription.state === 'active' ? 'Pause' : 'Resume'} ${label}`}
+          aria-label={`${subscription.state === 'active' ? 'Pause' : 'Resume'}: ${label}`}
         >
           {subscription.state === 'active' ? 'Pause' : 'Resume'}
         </Button>
-        <Button size="small" color="error" onClick={onDelete} disabled={busy} aria-label={`Delete ${label}`}>
+        <Button size="small" color="error" onClick={onDelete} disabled={busy} aria-label={`Delete: ${label}`}>
           Delete
         </Button>
       </Stack>
