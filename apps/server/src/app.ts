@@ -32,6 +32,7 @@ import { faultReportHandler } from './jobs/fault-report-handler.js';
 import { mobileChangeHandler } from './jobs/mobile-change-handler.js';
 import { purgeExpiredCredentials } from './jobs/purge-expired-credentials.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { sendScheduledReports } from './jobs/send-scheduled-reports.js';
 import { UploadSweeper } from './jobs/upload-sweeper.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
 import { type FaultReportUploads, faultReportUploads } from './modules/fault-reports/uploads-in-progress.js';
@@ -226,8 +227,11 @@ function registerEmailSender(app: FastifyInstance, config: Config) {
 
 /** The scheduler runs, like the worker, from when the app is ready until it starts closing (docs/decisions/0203). */
 function registerScheduler(app: FastifyInstance, config: Config) {
-  const { enabled, purgeExpiredCredentialsEveryMs, ...options } = config.scheduler;
-  const tasks = [purgeExpiredCredentials({ everyMs: purgeExpiredCredentialsEveryMs })];
+  const { enabled, purgeExpiredCredentialsEveryMs, scheduledReportsEveryMs, ...options } = config.scheduler;
+  const tasks = [
+    purgeExpiredCredentials({ everyMs: purgeExpiredCredentialsEveryMs }),
+    sendScheduledReports({ everyMs: scheduledReportsEveryMs }, { publicUrl: config.publicUrl }),
+  ];
   const scheduler = new Scheduler(app.database.db, tasks, app.log, options);
   app.decorate('scheduler', scheduler);
   if (!enabled) return;

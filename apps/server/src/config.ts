@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   SCHEDULER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   PURGE_EXPIRED_CREDENTIALS_EVERY_MS: z.coerce.number().int().min(1000).max(604_800_000).default(3_600_000),
+  // How often due scheduled reports are looked for (decision 0216); each is due at its own London time.
+  SCHEDULED_REPORTS_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   // One try of a carrier read (a device's status, a line's history); unset, the adapters' own (2.5 s). A send's
   // limit (5 s) caps it.
   CARRIER_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
@@ -208,6 +210,8 @@ export type SchedulerConfig = {
   leaseMs: number;
   /** How often expired sessions and temporary passwords are deleted. */
   purgeExpiredCredentialsEveryMs: number;
+  /** How often due scheduled reports are built and queued (docs/decisions/0216). */
+  scheduledReportsEveryMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.SCHEDULER_POLL_MS,
       leaseMs: e.SCHEDULER_LEASE_MS,
       purgeExpiredCredentialsEveryMs: e.PURGE_EXPIRED_CREDENTIALS_EVERY_MS,
+      scheduledReportsEveryMs: e.SCHEDULED_REPORTS_EVERY_MS,
     },
     haloApiKey: e.HALO_API_KEY,
     vertexApiToken: e.VERTEX_API_TOKEN,

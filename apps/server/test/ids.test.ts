@@ -50,6 +50,13 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
     dryRun: true,
   },
   '/api/passkeys/{id}': { name: 'Still mine' },
+  '/api/reportSubscriptions/{id}': {
+    kind: 'billsSummary',
+    format: 'csv',
+    frequency: 'weekly',
+    sendToMe: true,
+    emails: [],
+  },
   '/api/passkeys/{id}/remove': { password: 'Demo-Portal-2026!' },
   '/api/users/{id}': {
     userName: 'still.here',

@@ -19,6 +19,7 @@ export * from './entities/mobile';
 export * from './entities/orders';
 export * from './entities/partners';
 export * from './entities/passkeys';
+export * from './entities/reports';
 export * from './entities/sessions';
 export * from './entities/sign-in-policy';
 export * from './entities/sites-and-teams';

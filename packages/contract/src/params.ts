@@ -19,6 +19,8 @@ export type ParamTarget =
   | 'alertRule'
   /** One of the caller's notices (decision 0214). */
   | 'notification'
+  /** One of the caller's scheduled report subscriptions (decision 0216). */
+  | 'reportSubscription'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */

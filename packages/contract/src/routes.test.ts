@@ -36,6 +36,7 @@ describe('route table', () => {
         'broadband/estate',
         'broadband/orders',
         'my-bills',
+        'reports',
         'sites/view',
         'teams/view',
         'users/view',

@@ -47,6 +47,14 @@ export const ROUTES = [
     page: 'login/ForgotPasswordPage#ForgotPasswordConfirmationPage',
   },
   { path: 'my-bills', title: 'My Bills', access: anyOf('Read', 'ViewMyBills'), menu: true, page: 'bills/MyBillsPage' },
+  // Beyond the spec (docs/decisions/0216): the caller's own reports by e-mail.
+  {
+    path: 'reports',
+    title: 'Scheduled reports',
+    access: 'signed-in',
+    menu: true,
+    page: 'reports/ScheduledReportsPage',
+  },
   {
     path: 'sites/view',
     title: 'Manage Sites',

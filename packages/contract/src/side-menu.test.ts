@@ -25,6 +25,7 @@ describe('SIDE_MENU', () => {
       'Broadband/Estate',
       'Broadband/Orders',
       'My Bills',
+      'Scheduled reports',
       'Admin',
       'Admin/Manage Sites',
       'Admin/Manage Teams',
@@ -50,7 +51,7 @@ describe('SIDE_MENU', () => {
 
 describe('visibleSideMenu', () => {
   it('shows only the sign-in entries and Logout with no permissions', () => {
-    expect(labels(visibleSideMenu([]))).toEqual(['Home', 'FAQ', 'Contact', 'Account', 'Logout']);
+    expect(labels(visibleSideMenu([]))).toEqual(['Home', 'Scheduled reports', 'FAQ', 'Contact', 'Account', 'Logout']);
   });
 
   it('keeps a group with only its permitted children', () => {
@@ -60,6 +61,7 @@ describe('visibleSideMenu', () => {
       'Broadband',
       'Broadband/Orders',
       'My Bills',
+      'Scheduled reports',
       'Admin',
       'Admin/Manage Users',
       'FAQ',

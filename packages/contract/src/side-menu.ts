@@ -36,6 +36,8 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
     children: [link('Estate', 'broadband/estate'), link('Orders', 'broadband/orders')],
   },
   link('My Bills', 'my-bills'),
+  // Beyond the spec (docs/decisions/0216).
+  link('Scheduled reports', 'reports'),
   {
     kind: 'group',
     label: 'Admin',

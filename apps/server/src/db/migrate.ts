@@ -32,6 +32,7 @@ import * as signInSessions from './migrations/0029-sign-in-sessions.js';
 import * as passkeys from './migrations/0030-passkeys.js';
 import * as usageDaily from './migrations/0031-usage-daily.js';
 import * as spendAlerts from './migrations/0032-spend-alerts.js';
+import * as reportSubscriptions from './migrations/0033-report-subscriptions.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0030-passkeys': passkeys,
   '0031-usage-daily': usageDaily,
   '0032-spend-alerts': spendAlerts,
+  '0033-report-subscriptions': reportSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -605,6 +605,33 @@ export type NotificationsTable = {
   read_at: Timestamp | null;
   created_at: DefaultTimestamp;
 };
+/** A user's own subscription to a scheduled report (migration 0033, decision 0216). */
+export type ReportSubscriptionsTable = {
+  id: Identity;
+  user_id: number;
+  kind: 'billsSummary' | 'usageBySite' | 'usageByTeam' | 'usageByDevice' | 'topSpenders';
+  format: 'pdf' | 'csv';
+  frequency: 'weekly' | 'monthly';
+  send_to_me: boolean;
+  emails: Generated<string[]>;
+  paused: Generated<boolean>;
+  /** When it is next due; null while paused or stopped. */
+  next_run_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_error: string | null;
+  /** Why the portal stopped it (its subscriber lost the permission); null while it may run. */
+  stopped_reason: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+};
+/** A file of a queued e-mail, deleted once the e-mail is sent or given up on (migration 0033). */
+export type EmailAttachmentsTable = {
+  id: Identity;
+  email_id: string;
+  file_name: string;
+  content_type: string;
+  content: Buffer;
+};
 export type DemoDataTable = {
   size: 'small' | 'large';
   seed: number;
@@ -686,6 +713,8 @@ export type Database = {
   alert_rule_users: AlertRuleUsersTable;
   alert_firings: AlertFiringsTable;
   notifications: NotificationsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  email_attachments: EmailAttachmentsTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
 };
@@ -1033,6 +1062,23 @@ export const databaseColumns = {
     'read_at',
     'created_at',
   ],
+  report_subscriptions: [
+    'id',
+    'user_id',
+    'kind',
+    'format',
+    'frequency',
+    'send_to_me',
+    'emails',
+    'paused',
+    'next_run_at',
+    'last_run_at',
+    'last_error',
+    'stopped_reason',
+    'created_at',
+    'updated_at',
+  ],
+  email_attachments: ['id', 'email_id', 'file_name', 'content_type', 'content'],
   demo_data: ['size', 'seed', 'anchor_date', 'loaded_at'],
   audit_log: [
     'id',

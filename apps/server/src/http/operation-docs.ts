@@ -56,6 +56,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   orders: 'Mobile and broadband orders and their items.',
   contracts: 'Broadband contracts: summary, products, events and pending changes.',
   usage: 'Usage and spend over time (analytics; needs the dash token).',
+  reports: 'The caller’s own scheduled reports by e-mail (PDF or CSV, weekly or monthly) and sending one now.',
   mobileDevice: 'One mobile device at its carrier: details, bars, SIM swap and spend limit, per carrier.',
   broadbandDiagnostics: 'Line tests at the broadband carrier: status, sync, speed, trace route, per carrier.',
   faultReports: 'Reporting a broadband fault to the carrier, with photographs or documents.',

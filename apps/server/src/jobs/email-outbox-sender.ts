@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { EmailSenderConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { MailAttachment, Mailer } from '../mail/mailer.js';
 import { PollingLoop } from './polling-loop.js';
 
 /*
@@ -107,6 +107,7 @@ export class EmailOutboxSender {
   private async send(row: ClaimedEmail): Promise<void> {
     const log = this.log.child({ emailId: row.id, requestId: row.request_id ?? undefined });
     try {
+      const attachments = await this.attachmentsOf(row.id);
       await this.mailer.send({
         id: row.id,
         to: row.recipients,
@@ -114,6 +115,7 @@ export class EmailOutboxSender {
         // A queued row always has its text (a check of the table); '' only satisfies the type.
         text: row.text ?? '',
         html: row.html ?? undefined,
+        attachments,
       });
     } catch (error) {
       await this.failed(row, error, log).catch((failure: unknown) =>
@@ -133,6 +135,16 @@ export class EmailOutboxSender {
         'e-mail outbox: sent, but not recorded; it goes again, same Message-ID, after the lease',
       );
     }
+  }
+
+  private async attachmentsOf(emailId: string): Promise<MailAttachment[]> {
+    const rows = await this.db
+      .selectFrom('email_attachments')
+      .select(['file_name', 'content_type', 'content'])
+      .where('email_id', '=', emailId)
+      .orderBy('id')
+      .execute();
+    return rows.map((file) => ({ fileName: file.file_name, contentType: file.content_type, content: file.content }));
   }
 
   /** The mail server refused or could not be reached: wait twice as long as last time, or give up. */
@@ -158,8 +170,8 @@ export class EmailOutboxSender {
   }
 
   /**
-   * Records a final outcome unless another server did first; the text and html go with it, as they may hold a
-   * temporary password. Answers whether this call recorded it.
+   * Records a final outcome unless another server did first; the text, html and attachments go with it, as they may
+   * hold a temporary password or a report's figures. Answers whether this call recorded it.
    */
   private async finish(
     row: ClaimedEmail,
@@ -170,14 +182,17 @@ export class EmailOutboxSender {
       last_error?: string;
     },
   ): Promise<boolean> {
-    const updated = await this.db
-      .updateTable('email_outbox')
-      .set({ ...values, text: null, html: null, next_attempt_at: null })
-      .where('id', '=', row.id)
-      .where('status', '=', 'queued')
-      .returning('id')
-      .executeTakeFirst();
-    return updated !== undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('email_outbox')
+        .set({ ...values, text: null, html: null, next_attempt_at: null })
+        .where('id', '=', row.id)
+        .where('status', '=', 'queued')
+        .returning('id')
+        .executeTakeFirst();
+      if (updated !== undefined) await trx.deleteFrom('email_attachments').where('email_id', '=', row.id).execute();
+      return updated !== undefined;
+    });
   }
 }
 

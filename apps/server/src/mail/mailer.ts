@@ -16,12 +16,16 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Files sent with it (a scheduled report, decision 0216): their bytes, never a path or URL. */
+  attachments?: readonly MailAttachment[] | undefined;
   /**
    * Makes the Message-ID '<id@domain>'; a message sent again with the same id is recognisably the same message
    * (the outbox passes its row's id, docs/decisions/0197). Unset, a random one.
    */
   id?: string | undefined;
 };
+
+export type MailAttachment = { fileName: string; contentType: string; content: Buffer };
 
 export type SentMail = {
   /** The Message-ID header, e.g. '<0b6e…@portal.localhost>'. */
@@ -63,6 +67,15 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
     subject: message.subject,
     text: message.text,
     ...(message.html === undefined ? {} : { html: message.html }),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.fileName,
+            contentType: file.contentType,
+            content: file.content,
+          })),
+        }
+      : {}),
     messageId: `<${id}@${domain}>`,
   });
 

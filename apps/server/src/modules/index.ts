@@ -20,6 +20,7 @@ import { partnerRoutes } from './partners/routes.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { passwordRoutes } from './passwords/routes.js';
 import { profileRoutes } from './profiles/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { signInPolicyRoutes } from './sign-in-policy/routes.js';
@@ -64,6 +65,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(orderRoutes);
   await app.register(contractRoutes);
   await app.register(usageRoutes);
+  await app.register(reportRoutes);
   await app.register(mobileDeviceRoutes(carriers));
   await app.register(broadbandDiagnosticsRoutes(carriers));
   await app.register(faultReportRoutes(carriers));

@@ -61,6 +61,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0030-passkeys',
       '0031-usage-daily',
       '0032-spend-alerts',
+      '0033-report-subscriptions',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

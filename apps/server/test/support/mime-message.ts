@@ -2,13 +2,30 @@
  * Just enough MIME reading for the tests that receive e-mail (mailparser cannot be installed here): header unfolding, one level of
  * multipart, quoted-printable and base64 bodies.
  */
-export type ParsedMessage = { headers: Record<string, string>; text: string | undefined; html: string | undefined };
+export type ParsedAttachment = { fileName: string; contentType: string; content: Buffer };
+export type ParsedMessage = {
+  headers: Record<string, string>;
+  text: string | undefined;
+  html: string | undefined;
+  /** The parts sent as attachments (Content-Disposition: attachment), their bytes decoded. */
+  attachments: ParsedAttachment[];
+};
 
 export function parseMessage(raw: string): ParsedMessage {
   const { headers, body } = splitEntity(raw);
-  const result: ParsedMessage = { headers, text: undefined, html: undefined };
+  const result: ParsedMessage = { headers, text: undefined, html: undefined, attachments: [] };
   for (const part of leafParts(headers, body)) {
     const type = (part.headers['content-type'] ?? 'text/plain').split(';', 1)[0]?.trim().toLowerCase();
+    const disposition = part.headers['content-disposition'] ?? '';
+    if (/^attachment/i.test(disposition)) {
+      const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+      result.attachments.push({
+        fileName,
+        contentType: type ?? '',
+        content: decodeBytes(part.body, part.headers['content-transfer-encoding']),
+      });
+      continue;
+    }
     const content = decodeBody(part.body, part.headers['content-transfer-encoding']);
     if (type === 'text/plain') result.text = content;
     if (type === 'text/html') result.html = content;
@@ -39,6 +56,12 @@ function leafParts(headers: Record<string, string>, body: string): { headers: Re
       const part = splitEntity(chunk.replace(/^\r?\n/, '').replace(/\r?\n$/, ''));
       return leafParts(part.headers, part.body);
     });
+}
+
+function decodeBytes(body: string, encoding = '7bit'): Buffer {
+  return encoding.toLowerCase() === 'base64'
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+    : Buffer.from(decodeBody(body, encoding), 'utf8');
 }
 
 function decodeBody(body: string, encoding = '7bit'): string {

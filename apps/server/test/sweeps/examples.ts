@@ -167,6 +167,27 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'twoStep.confirmAuthenticator': { body: () => ({ code: '123456' }) },
   'twoStep.removeAuthenticator': { body: () => ({ password: DEMO_PASSWORD }) },
   'twoStep.replaceRecoveryCodes': { body: () => ({ password: DEMO_PASSWORD }) },
+  // A kind every demo account may not have: callers without ViewMyBills are refused 403, the rest save it paused.
+  'reports.create': {
+    body: () => ({
+      kind: 'billsSummary',
+      format: 'csv',
+      frequency: 'weekly',
+      sendToMe: true,
+      emails: [],
+      paused: true,
+    }),
+  },
+  'reports.update': {
+    body: () => ({
+      kind: 'billsSummary',
+      format: 'pdf',
+      frequency: 'monthly',
+      sendToMe: false,
+      emails: ['sweep.reports@example.com'],
+      paused: true,
+    }),
+  },
   // A session id of no one's: the sweeps end no session they are using.
   'sessions.end': { body: () => ({ sessionId: '00000000-0000-4000-8000-000000000000' }) },
   // The sweeps hold no authenticator: a registration's answer names no challenge the server gave, and a sign-in's

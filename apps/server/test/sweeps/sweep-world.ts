@@ -220,6 +220,22 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .executeTakeFirstOrThrow();
     return passkey.id;
   };
+  /** A scheduled report subscription of the user's (paused: the sweeps never wait for one to run). */
+  const subscriptionOf = async (userId: number) => {
+    const subscription = await db
+      .insertInto('report_subscriptions')
+      .values({
+        user_id: userId,
+        kind: 'billsSummary',
+        format: 'csv',
+        frequency: 'weekly',
+        send_to_me: true,
+        paused: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return subscription.id;
+  };
   /** An empty site or team of the company, which the sweeps may delete. */
   const freshSite = async (companyId: number) => {
     records += 1;
@@ -271,6 +287,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     if (!mobileLine) throw new Error(`${userName} lacks a mobile line: the demo data changed`);
     const target = await throwawayUser(mobileLine.endpoint);
     const passkey = await passkeyOf(signedIn ? user.id : target);
+    const reportSubscription = await subscriptionOf(user.id);
     const facts: Partial<Record<LineKind, CallerFacts>> = {};
     for (const kind of LINE_KIND_NAMES) {
       facts[kind] = {
@@ -279,6 +296,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
         profile,
         user: target,
         passkey,
+        reportSubscription,
       };
     }
     return facts as Record<LineKind, CallerFacts>;
@@ -373,6 +391,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .executeTakeFirstOrThrow();
 
   const globexPasskey = await passkeyOf(await throwawayUser((await globexLine(db, 'mobile')).endpoint));
+  const globexReportSubscription = await subscriptionOf(globexAdmin.id);
 
   return {
     foreign: Object.fromEntries(
@@ -384,6 +403,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
             otherPartnerMessage: brightwave.id,
             globexUser: globexAdmin.id,
             globexPasskey,
+            globexReportSubscription,
           },
         ]),
       ),

@@ -54,6 +54,8 @@ export type CallerFacts = {
   user: number;
   /** A passkey of the caller's, added once their session is open (it makes a password sign-in ask for more). */
   passkey: number;
+  /** A scheduled report subscription of the caller's own. */
+  reportSubscription: number;
 };
 
 /** Records outside acme.admin's estate: Globex Engineering Ltd's (same partner), and another partner's message. */
@@ -63,6 +65,8 @@ export type ForeignFacts = {
   globexUser: number;
   /** A passkey of a user of Globex's made for the sweeps. */
   globexPasskey: number;
+  /** A scheduled report subscription of globex.admin's. */
+  globexReportSubscription: number;
 };
 
 export type TargetFixture = {
@@ -110,6 +114,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   passkey: {
     own: ({ passkey }) => String(passkey),
     foreign: ({ globexPasskey }) => String(globexPasskey),
+  },
+  reportSubscription: {
+    own: ({ reportSubscription }) => String(reportSubscription),
+    foreign: ({ globexReportSubscription }) => String(globexReportSubscription),
   },
   // Placeholders until the spendAlerts and notifications areas join the operation table (their helpers fill them).
   alertRule: { own: () => undefined, foreign: { skip: 'TODO(spend-alerts): no operation names a rule yet' } },

@@ -16,6 +16,7 @@ import * as partners from './partners';
 import * as passkeys from './passkeys';
 import * as passwords from './passwords';
 import * as profiles from './profiles';
+import * as reports from './reports';
 import * as search from './search';
 import * as sessions from './sessions';
 import * as signInPolicy from './sign-in-policy';
@@ -56,6 +57,7 @@ export const API = {
   orders,
   contracts,
   usage,
+  reports,
   mobileDevice,
   broadbandDiagnostics,
   faultReports,
@@ -116,6 +118,7 @@ export * as partnerOperations from './partners';
 export * as passkeyOperations from './passkeys';
 export * as passwordOperations from './passwords';
 export * as profileOperations from './profiles';
+export * as reportOperations from './reports';
 export * as searchOperations from './search';
 export * as sessionOperations from './sessions';
 export * as signInPolicyOperations from './sign-in-policy';

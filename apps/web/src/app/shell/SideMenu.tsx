@@ -6,6 +6,7 @@ import Logout from '@mui/icons-material/Logout';
 import PhoneIphone from '@mui/icons-material/PhoneIphone';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Router from '@mui/icons-material/Router';
+import ScheduleSend from '@mui/icons-material/ScheduleSend';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -22,6 +23,7 @@ const ICONS: Record<string, ReactNode> = {
   Mobile: <PhoneIphone />,
   Broadband: <Router />,
   'My Bills': <ReceiptLong />,
+  'Scheduled reports': <ScheduleSend />,
   Admin: <AdminPanelSettings />,
   FAQ: <HelpOutline />,
   Contact: <SupportAgent />,
