@@ -34,15 +34,15 @@ export async function run(): Promise<void> {
       made AS (
         INSERT INTO alert_rules (company_id, name, scope, site_id, applies_to, measure, period, threshold,
                                  notify_emails, action)
-        SELECT c.id, ${MARK} || ': month', 'company', NULL, 'total', 'cost', 'billMonth', 500, '{alerts@example.co.uk}', 'none'
+        SELECT c.id, ${MARK} || ': month', 'company', NULL::integer, 'total', 'cost', 'billMonth', 500, '{alerts@example.co.uk}'::text[], 'none'
         FROM companies c
         UNION ALL
-        SELECT c.id, ${MARK} || ': each device', 'company', NULL, 'eachDevice', 'cost', 'day', 5,
-               '{alerts@example.co.uk}', 'barData'
+        SELECT c.id, ${MARK} || ': each device', 'company', NULL::integer, 'eachDevice', 'cost', 'day', 5,
+               '{alerts@example.co.uk}'::text[], 'barData'
         FROM companies c
         UNION ALL
         SELECT s.company_id, ${MARK} || ': site data', 'site', s.id, 'total', 'data', 'day', 100,
-               '{alerts@example.co.uk}', 'none'
+               '{alerts@example.co.uk}'::text[], 'none'
         FROM sites s
         RETURNING id, company_id
       )
