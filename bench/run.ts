@@ -63,6 +63,11 @@ const benchmarks: Record<string, { summary: string; load: () => Promise<{ run(ar
     summary: 'login and list calls under concurrent load on the small data set (after `npm run build`)',
     load: () => import('./sign-in-and-lists.js'),
   },
+  'spend-alerts': {
+    summary:
+      'one evaluation of thousands of spend alert rules after a day of records on every line (DATABASE_URL, large set)',
+    load: () => import('./spend-alerts.js'),
+  },
   usage: {
     summary: 'usage charts of the largest company on the large data set, p95 < 50 ms (BENCH_DATABASE_URL; after build)',
     load: () => import('./usage.js'),

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         leaseMs: 600_000,
         purgeExpiredCredentialsEveryMs: 3_600_000,
         scheduledReportsEveryMs: 300_000,
+        spendAlertsEveryMs: 60_000,
       },
       haloApiKey: 'halo-demo-key',
       vertexApiToken: 'vertex-demo-token',
@@ -142,6 +143,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).scheduler.scheduledReportsEveryMs).toBe(300_000);
     expect(loadConfig({ SCHEDULED_REPORTS_EVERY_MS: '60000' }).scheduler.scheduledReportsEveryMs).toBe(60_000);
     expect(configErrorOf({ SCHEDULED_REPORTS_EVERY_MS: '10' }).message).toContain('SCHEDULED_REPORTS_EVERY_MS');
+  });
+
+  it('reads how often spend alerts are evaluated, once a minute unless set, never more than once a second', () => {
+    expect(loadConfig({}).scheduler.spendAlertsEveryMs).toBe(60_000);
+    expect(loadConfig({ SPEND_ALERTS_EVERY_MS: '5000' }).scheduler.spendAlertsEveryMs).toBe(5000);
+    expect(configErrorOf({ SPEND_ALERTS_EVERY_MS: '999' }).message).toContain('SPEND_ALERTS_EVERY_MS');
   });
 
   it.each(['abc', '70000', '0', '3000.5'])('rejects PORT=%s naming the variable', (port) => {

@@ -56,7 +56,7 @@ async function purge() {
   await sql`UPDATE scheduled_tasks SET next_run_at = now() WHERE name = ${PURGE_EXPIRED_CREDENTIALS}`.execute(
     context.database.db,
   );
-  // The other tasks (scheduled reports) wait, so this run is the purge's alone.
+  // The other tasks (scheduled reports, spend alerts, the usage_daily purge) wait, so this run is the purge's alone.
   await sql`UPDATE scheduled_tasks SET next_run_at = now() + interval '1 day'
     WHERE name <> ${PURGE_EXPIRED_CREDENTIALS}`.execute(context.database.db);
   expect(await context.app.scheduler.runDue()).toEqual([PURGE_EXPIRED_CREDENTIALS]);

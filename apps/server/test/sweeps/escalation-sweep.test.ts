@@ -45,11 +45,17 @@ const WATCHED: readonly (keyof Database)[] = [
   'addresses',
   // A site's lines moved to another site (decision 0128).
   'endpoints',
+  // Spend alert rules and who they tell (decision 0213).
+  'alert_rules',
+  'alert_rule_users',
 ];
 
-/** The writes of the administrative areas: every operation of users, sites and teams that is not a GET. */
+/**
+ * The writes of the administrative areas: every operation of users, sites and teams that is not a GET, and the
+ * spend alert rules, which name sites, teams, devices and users of the administrator's estate.
+ */
 const WRITES = OPERATION_LIST.filter(
-  ({ area, operation }) => ['users', 'sites', 'teams'].includes(area) && operation.method !== 'GET',
+  ({ area, operation }) => ['users', 'sites', 'teams', 'spendAlerts'].includes(area) && operation.method !== 'GET',
 );
 
 /** How the sweep picks each part of a call: fast-check numbers, resolved against the database when it runs. */
@@ -108,6 +114,12 @@ async function universeOf() {
     sites,
     teams,
     endpoints,
+    alertRules: await db()
+      .selectFrom('alert_rules')
+      .select(['id', 'company_id'])
+      .where('company_id', 'in', companies)
+      .orderBy('id')
+      .execute(),
     profiles: await db().selectFrom('profiles').select(['id', 'name', 'level']).orderBy('id').execute(),
     functionality: await db().selectFrom('functionality').select(['id', 'code', 'access_type']).orderBy('id').execute(),
   };
@@ -233,6 +245,15 @@ const CALLS: Record<string, (context: CallContext) => Call | undefined> = {
     const site = pickWithin(context, context.universe.sites, 'sites');
     return site && { params: { id: site.id } };
   },
+  'spendAlerts.create': (context) => ({ params: {}, body: alertRuleBody(context) }),
+  'spendAlerts.update': (context) => {
+    const rule = pick(context.universe.alertRules, context.theCase.target);
+    return rule && { params: { id: rule.id }, body: alertRuleBody(context, rule.company_id) };
+  },
+  'spendAlerts.remove': (context) => {
+    const rule = pick(context.universe.alertRules, context.theCase.target);
+    return rule && { params: { id: rule.id } };
+  },
   'sites.moveLines': (context) => {
     const site = pickWithin(context, context.universe.sites, 'sites');
     const others = context.universe.sites.filter((other) => other.company_id === site?.company_id && other !== site);
@@ -336,8 +357,45 @@ function siteBody(context: CallContext, siteCompany?: number) {
 const pathOf = (operation: OperationDefinition, params: Record<string, number>) =>
   operation.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => String(params[name]));
 
+/**
+ * A spend alert rule's save: on a site, team or mobile device (by the case's numbers) of the case's company, or the
+ * rule's own for an edit, picked from the administrator's reach or anywhere; telling users of the partner.
+ */
+function alertRuleBody(context: CallContext, ruleCompany?: number) {
+  const { universe, holdings, theCase } = context;
+  const companyId = ruleCompany ?? companyOf(context);
+  const ofCompany = <T extends { company_id: number }>(all: readonly T[]) =>
+    all.filter((r) => r.company_id === companyId);
+  const kind = (['site', 'team', 'device'] as const)[theCase.items.length % 3] ?? 'site';
+  const target =
+    kind === 'site'
+      ? { siteId: pickWithin(context, ofCompany(universe.sites), 'sites')?.id }
+      : kind === 'team'
+        ? { teamId: pickWithin(context, ofCompany(universe.teams), 'teams')?.id }
+        : {
+            endpointId: pickWithin(
+              context,
+              ofCompany(universe.endpoints).filter((e) => e.endpoint_type_id === 1),
+              'endpoints',
+            )?.id,
+          };
+  return {
+    name: theCase.name,
+    companyId,
+    scope: kind,
+    ...target,
+    appliesTo: 'total',
+    measure: 'cost',
+    period: 'day',
+    threshold: 10,
+    notifyUserIds: picks([...holdings.keys()], theCase.functionality),
+    notifyEmails: ['escalation.alerts@example.co.uk'],
+  };
+}
+
 /** What must hold of a team or site an accepted write changed or deleted: every line of it was the admin's. */
 async function heldBefore(key: string, call: Call, admin: Holding): Promise<string[]> {
+  if (key.startsWith('spendAlerts.')) return alertRuleHeld(call, admin);
   const id = call.params.id;
   if (id === undefined) return [];
   if (key.startsWith('teams.')) {
@@ -356,6 +414,25 @@ async function heldBefore(key: string, call: Call, admin: Holding): Promise<stri
     return outside.length > 0 ? [`site ${id} had lines ${outside.map((l) => l.id).join(',')}`] : [];
   }
   return [];
+}
+
+/** An accepted rule save names only the administrator's site, team or device, of a company they reach. */
+function alertRuleHeld(call: Call, admin: Holding): string[] {
+  const body = call.body ?? {};
+  const problems: string[] = [];
+  const reach = [
+    ['siteId', 'sites'],
+    ['teamId', 'teams'],
+    ['endpointId', 'endpoints'],
+  ] as const;
+  for (const [field, kind] of reach) {
+    const id = body[field];
+    if (typeof id === 'number' && !admin.reach[kind].has(id)) problems.push(`rule names ${kind} ${id}`);
+  }
+  if (typeof body.companyId === 'number' && !admin.reach.companies.has(body.companyId)) {
+    problems.push(`rule of company ${body.companyId}`);
+  }
+  return problems;
 }
 
 /** `kind:id` of each record that is in `after` but was not in `before`. */

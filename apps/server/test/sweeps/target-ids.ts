@@ -56,6 +56,10 @@ export type CallerFacts = {
   passkey: number;
   /** A scheduled report subscription of the caller's own. */
   reportSubscription: number;
+  /** A spend alert rule on the caller's own mobile line, in its company. */
+  alertRule: number;
+  /** A notice of the caller's own, of that rule. */
+  notification: number;
 };
 
 /** Records outside acme.admin's estate: Globex Engineering Ltd's (same partner), and another partner's message. */
@@ -67,6 +71,9 @@ export type ForeignFacts = {
   globexPasskey: number;
   /** A scheduled report subscription of globex.admin's. */
   globexReportSubscription: number;
+  /** A spend alert rule of Globex's, and a notice of it to a Globex user. */
+  globexAlertRule: number;
+  globexNotification: number;
 };
 
 export type TargetFixture = {
@@ -119,9 +126,14 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
     own: ({ reportSubscription }) => String(reportSubscription),
     foreign: ({ globexReportSubscription }) => String(globexReportSubscription),
   },
-  // Placeholders until the spendAlerts and notifications areas join the operation table (their helpers fill them).
-  alertRule: { own: () => undefined, foreign: { skip: 'TODO(spend-alerts): no operation names a rule yet' } },
-  notification: { own: () => undefined, foreign: { skip: 'TODO(notifications): no operation names a notice yet' } },
+  alertRule: {
+    own: ({ alertRule }) => String(alertRule),
+    foreign: ({ globexAlertRule }) => String(globexAlertRule),
+  },
+  notification: {
+    own: ({ notification }) => String(notification),
+    foreign: ({ globexNotification }) => String(globexNotification),
+  },
   profile: {
     own: ({ profile }) => String(profile),
     foreign: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alertBarOf,
   broadbandCarrierOf,
   CARRIER_REGISTRY,
   carrierOfRequestKey,
@@ -14,6 +15,17 @@ import {
 } from './index';
 
 // The spec's numbers (section 9), read back through the registry's lookups.
+
+describe('spend alert bars (decision 0213)', () => {
+  it('name a data and a chargeable-calls bar on every network of every mobile carrier', () => {
+    expect(MOBILE_SUPPLIER_IDS.map((id) => [alertBarOf(id, 'data'), alertBarOf(id, 'calls')])).toEqual([
+      [44, 14],
+      ['DATA', 'CHRG'],
+      ['MDT', 'CHC'],
+    ]);
+    expect(alertBarOf(99, 'data')).toBeUndefined();
+  });
+});
 
 describe('mobile carriers', () => {
   it('serve supplier 33 by Halo and 27 and 36 by Vertex', () => {
