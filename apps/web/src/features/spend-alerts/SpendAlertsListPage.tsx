@@ -26,7 +26,13 @@ const RULE_COLUMNS: DataTableColumn<AlertRule>[] = [
     value: (rule) => (rule.lastFiredAt ? formatDate(rule.lastFiredAt, 'dd/MM/yyyy HH:mm') : 'Never'),
   },
 ];
-const COMPANY_COLUMN: DataTableColumn<AlertRule> = { field: 'companyName', header: 'Company', card: 'wide' };
+const COMPANY_COLUMN: DataTableColumn<AlertRule> = {
+  field: 'companyName',
+  header: 'Company',
+  sortable: true,
+  filter: 'text',
+  card: 'wide',
+};
 
 // Module-level, so the table's columns are not rebuilt on every render.
 const ruleName = (rule: AlertRule) => rule.name;
