@@ -165,7 +165,8 @@ describe('spend alerts and notices', () => {
     // The device's page shows the bar's request among its events; following the link reads the notice.
     await notice.getByRole('link', { name: `${line.name} (${line.cli})` }).click();
     await page.getByRole('heading', { level: 1, name: /^Manage / }).waitFor();
-    await page.getByRole('region', { name: 'Events' }).getByRole('row').nth(1).waitFor();
+    // The bar's request is the device's ordinary call barring request, made by the spend alert.
+    await page.getByRole('region', { name: 'Events' }).getByText('Spend alert').first().waitFor();
     await shoot(page, 'spend-alert-device-events', DESKTOP);
     await page.goBack();
     await expect.poll(() => heading(page).textContent()).toBe('Notifications');
