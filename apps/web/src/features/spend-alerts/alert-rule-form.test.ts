@@ -63,6 +63,18 @@ describe('alertRuleFormSchema', () => {
     expect(errorsOf({ ...valid, name: '  ' })).toEqual({ name: 'Name is required' });
   });
 
+  it('says every refusal at once, the rules across fields beside a field refused on its own', () => {
+    expect(errorsOf({ ...EMPTY_ALERT_RULE_FORM })).toEqual({
+      name: 'Name is required',
+      threshold: THRESHOLD_MESSAGES.required,
+      notifyUsers: SPEND_ALERT_MESSAGES.recipientRequired,
+    });
+    expect(errorsOf({ ...valid, name: '', device: null })).toEqual({
+      name: 'Name is required',
+      device: SPEND_ALERT_MESSAGES.scopeTargetRequired,
+    });
+  });
+
   it('says what is wrong with a threshold that is not a number in range, once', () => {
     expect(errorsOf({ ...valid, threshold: '' })).toEqual({ threshold: THRESHOLD_MESSAGES.required });
     expect(errorsOf({ ...valid, threshold: 'lots' })).toEqual({ threshold: THRESHOLD_MESSAGES.notANumber });

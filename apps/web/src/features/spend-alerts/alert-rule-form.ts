@@ -9,6 +9,7 @@ import {
   AlertRuleSaveSchema,
   type AlertScope,
   FIELD_MESSAGES,
+  UserEmailAddressInputSchema,
 } from '@portal/contract';
 import { z } from 'zod';
 import { formatNumber } from '../../lib/format';
@@ -150,17 +151,36 @@ export function alertRuleFormSchema(companyShown: boolean) {
     if (typeof threshold === 'string') {
       context.addIssue({ code: 'custom', path: ['threshold'], message: threshold });
     }
-    const checked = AlertRuleSaveSchema.safeParse(alertRuleSave(values, undefined));
+    const save = alertRuleSave(values, undefined);
+    const seen = new Set<AlertRuleFormField>(typeof threshold === 'string' ? ['threshold'] : []);
+    const report = (issues: readonly z.core.$ZodIssue[]) => {
+      for (const issue of issues) {
+        const field = formFieldOf(issue.path.map(String).join('.'));
+        if (field === undefined || seen.has(field)) continue;
+        seen.add(field);
+        context.addIssue({ code: 'custom', path: [field], message: issue.message });
+      }
+    };
+    const checked = AlertRuleSaveSchema.safeParse(save);
     if (checked.success) return;
-    const seen = new Set<string>();
-    for (const issue of checked.error.issues) {
-      const field = formFieldOf(issue.path.map(String).join('.'));
-      if (field === undefined || seen.has(field)) continue;
-      if (field === 'threshold' && typeof threshold === 'string') continue;
-      seen.add(field);
-      context.addIssue({ code: 'custom', path: [field], message: issue.message });
-    }
+    report(checked.error.issues);
+    // zod runs a schema's rules across fields only once each field is valid: asked again with the refused fields
+    // mended, it says the rest (a missing recipient beside a missing name) at the same press of Save.
+    const mended = AlertRuleSaveSchema.safeParse(mendedSave(save));
+    if (!mended.success) report(mended.error.issues);
   });
+}
+
+/** The save with the fields that fail on their own replaced by valid ones, so only the rules across fields are left. */
+function mendedSave(save: AlertRuleSave): AlertRuleSave {
+  const shape = AlertRuleSaveSchema.shape;
+  const threshold = shape.threshold.safeParse(save.threshold).success ? save.threshold : 1;
+  return {
+    ...save,
+    name: shape.name.safeParse(save.name).success ? save.name : 'Rule',
+    threshold,
+    notifyEmails: (save.notifyEmails ?? []).filter((address) => UserEmailAddressInputSchema.safeParse(address).success),
+  };
 }
 
 /** The form's values for a saved rule. */
