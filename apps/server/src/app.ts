@@ -28,9 +28,11 @@ import { findWebDist, registerStaticWeb, spaFallback } from './http/static-web.j
 import { refuseUnstorableText } from './http/text-input.js';
 import { CarrierRequestWorker } from './jobs/carrier-request-worker.js';
 import { EmailOutboxSender } from './jobs/email-outbox-sender.js';
+import { evaluateSpendAlerts } from './jobs/evaluate-spend-alerts.js';
 import { faultReportHandler } from './jobs/fault-report-handler.js';
 import { mobileChangeHandler } from './jobs/mobile-change-handler.js';
 import { purgeExpiredCredentials } from './jobs/purge-expired-credentials.js';
+import { purgeUsageDaily } from './jobs/purge-usage-daily.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { UploadSweeper } from './jobs/upload-sweeper.js';
 import { createMailer, type Mailer, outboxDir } from './mail/mailer.js';
@@ -226,8 +228,12 @@ function registerEmailSender(app: FastifyInstance, config: Config) {
 
 /** The scheduler runs, like the worker, from when the app is ready until it starts closing (docs/decisions/0203). */
 function registerScheduler(app: FastifyInstance, config: Config) {
-  const { enabled, purgeExpiredCredentialsEveryMs, ...options } = config.scheduler;
-  const tasks = [purgeExpiredCredentials({ everyMs: purgeExpiredCredentialsEveryMs })];
+  const { enabled, purgeExpiredCredentialsEveryMs, spendAlertsEveryMs, ...options } = config.scheduler;
+  const tasks = [
+    purgeExpiredCredentials({ everyMs: purgeExpiredCredentialsEveryMs }),
+    evaluateSpendAlerts({ everyMs: spendAlertsEveryMs }, { publicUrl: config.publicUrl }),
+    purgeUsageDaily(),
+  ];
   const scheduler = new Scheduler(app.database.db, tasks, app.log, options);
   app.decorate('scheduler', scheduler);
   if (!enabled) return;

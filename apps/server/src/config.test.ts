@@ -32,7 +32,13 @@ describe('loadConfig', () => {
       carrierSimUrl: 'http://127.0.0.1:3100',
       carrierWorker: { enabled: true, pollMs: 1000, retryMs: 5000, leaseMs: 60_000 },
       emailSender: { enabled: true, pollMs: 1000, retryMs: 30_000, leaseMs: 300_000, maxAttempts: 10 },
-      scheduler: { enabled: true, pollMs: 15_000, leaseMs: 600_000, purgeExpiredCredentialsEveryMs: 3_600_000 },
+      scheduler: {
+        enabled: true,
+        pollMs: 15_000,
+        leaseMs: 600_000,
+        purgeExpiredCredentialsEveryMs: 3_600_000,
+        spendAlertsEveryMs: 60_000,
+      },
       haloApiKey: 'halo-demo-key',
       vertexApiToken: 'vertex-demo-token',
       keystoneApiKey: 'keystone-demo-key',
@@ -130,6 +136,12 @@ describe('loadConfig', () => {
     expect(configErrorOf({ PURGE_EXPIRED_CREDENTIALS_EVERY_MS: '10' }).message).toContain(
       'PURGE_EXPIRED_CREDENTIALS_EVERY_MS',
     );
+  });
+
+  it('reads how often spend alerts are evaluated, once a minute unless set, never more than once a second', () => {
+    expect(loadConfig({}).scheduler.spendAlertsEveryMs).toBe(60_000);
+    expect(loadConfig({ SPEND_ALERTS_EVERY_MS: '5000' }).scheduler.spendAlertsEveryMs).toBe(5000);
+    expect(configErrorOf({ SPEND_ALERTS_EVERY_MS: '999' }).message).toContain('SPEND_ALERTS_EVERY_MS');
   });
 
   it.each(['abc', '70000', '0', '3000.5'])('rejects PORT=%s naming the variable', (port) => {

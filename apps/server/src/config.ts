@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   SCHEDULER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   PURGE_EXPIRED_CREDENTIALS_EVERY_MS: z.coerce.number().int().min(1000).max(604_800_000).default(3_600_000),
+  // How often the spend alert rules are evaluated against usage_daily (decision 0213).
+  SPEND_ALERTS_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   // One try of a carrier read (a device's status, a line's history); unset, the adapters' own (2.5 s). A send's
   // limit (5 s) caps it.
   CARRIER_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
@@ -208,6 +210,8 @@ export type SchedulerConfig = {
   leaseMs: number;
   /** How often expired sessions and temporary passwords are deleted. */
   purgeExpiredCredentialsEveryMs: number;
+  /** How often the spend alert rules are evaluated (decision 0213). */
+  spendAlertsEveryMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.SCHEDULER_POLL_MS,
       leaseMs: e.SCHEDULER_LEASE_MS,
       purgeExpiredCredentialsEveryMs: e.PURGE_EXPIRED_CREDENTIALS_EVERY_MS,
+      spendAlertsEveryMs: e.SPEND_ALERTS_EVERY_MS,
     },
     haloApiKey: e.HALO_API_KEY,
     vertexApiToken: e.VERTEX_API_TOKEN,

@@ -28,6 +28,7 @@ const NIMBUS = {
   pathSegment: 'mobileNimbus',
   adapter: 'halo',
   simLength: { min: 11, max: 11 },
+  alertBars: { 41: { data: 44, calls: 14 } },
 } as const;
 const BROOK = {
   kind: 'broadband',

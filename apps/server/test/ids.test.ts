@@ -50,6 +50,14 @@ const CARRIER_BODIES: Record<string, Record<string, unknown>> = {
     dryRun: true,
   },
   '/api/passkeys/{id}': { name: 'Still mine' },
+  '/api/spendAlerts/{id}': {
+    name: 'Still here',
+    scope: 'company',
+    measure: 'cost',
+    period: 'day',
+    threshold: 10,
+    notifyEmails: ['still.here@example.co.uk'],
+  },
   '/api/passkeys/{id}/remove': { password: 'Demo-Portal-2026!' },
   '/api/users/{id}': {
     userName: 'still.here',

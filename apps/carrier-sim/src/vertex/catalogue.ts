@@ -8,7 +8,11 @@ export const VERTEX_NETWORKS = CARRIER_REGISTRY.vertex.supplierIds;
 export type VertexNetwork = (typeof VERTEX_NETWORKS)[number];
 const [STANDARD_NETWORK, PREMIUM_NETWORK] = VERTEX_NETWORKS;
 
-export type VertexBar = { networkSuffix: string; description: string };
+/**
+ * `spendControl`: a bar the portal's spend alerts place (the registry's alertBars); no line starts with one, so the
+ * lines the other bars are drawn for are as they were before these were offered.
+ */
+export type VertexBar = { networkSuffix: string; description: string; spendControl?: true };
 
 export const VERTEX_BARS: Record<VertexNetwork, readonly VertexBar[]> = {
   [STANDARD_NETWORK]: [
@@ -17,6 +21,7 @@ export const VERTEX_BARS: Record<VertexNetwork, readonly VertexBar[]> = {
     { networkSuffix: 'ROAM', description: 'Roaming' },
     { networkSuffix: 'ADLT', description: 'Adult content' },
     { networkSuffix: 'DATA', description: 'Mobile data' },
+    { networkSuffix: 'CHRG', description: 'Chargeable calls', spendControl: true },
   ],
   [PREMIUM_NETWORK]: [
     { networkSuffix: 'PRM', description: 'Premium rate numbers' },
@@ -25,6 +30,8 @@ export const VERTEX_BARS: Record<VertexNetwork, readonly VertexBar[]> = {
     { networkSuffix: 'GMB', description: 'Gambling sites' },
     { networkSuffix: 'MMS', description: 'Picture messages' },
     { networkSuffix: 'CHG', description: 'Chargeable text services' },
+    { networkSuffix: 'MDT', description: 'Mobile data', spendControl: true },
+    { networkSuffix: 'CHC', description: 'Chargeable calls', spendControl: true },
   ],
 };
 

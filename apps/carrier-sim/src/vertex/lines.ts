@@ -8,7 +8,10 @@ export function startingVertexLine(network: VertexNetwork, number: string): Vert
   const draw = drawsOf(`vertex:${network}:${number}`);
   return {
     simNo: `8944110${serialDigits(number)}0000`,
-    bars: VERTEX_BARS[network].filter(() => draw(3) === 0).map((bar) => bar.networkSuffix),
+    bars: VERTEX_BARS[network]
+      .filter((bar) => !bar.spendControl)
+      .filter(() => draw(3) === 0)
+      .map((bar) => bar.networkSuffix),
   };
 }
 

@@ -56,6 +56,9 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   orders: 'Mobile and broadband orders and their items.',
   contracts: 'Broadband contracts: summary, products, events and pending changes.',
   usage: 'Usage and spend over time (analytics; needs the dash token).',
+  spendAlerts:
+    'Spend alert rules: a threshold on a company’s, site’s, team’s or device’s mobile usage, who is told, and any bar.',
+  notifications: 'The caller’s own notices (spend alerts crossed), reading them, and lifting a bar an alert placed.',
   mobileDevice: 'One mobile device at its carrier: details, bars, SIM swap and spend limit, per carrier.',
   broadbandDiagnostics: 'Line tests at the broadband carrier: status, sync, speed, trace route, per carrier.',
   faultReports: 'Reporting a broadband fault to the carrier, with photographs or documents.',

@@ -56,7 +56,8 @@ async function purge() {
   await sql`UPDATE scheduled_tasks SET next_run_at = now() WHERE name = ${PURGE_EXPIRED_CREDENTIALS}`.execute(
     context.database.db,
   );
-  expect(await context.app.scheduler.runDue()).toEqual([PURGE_EXPIRED_CREDENTIALS]);
+  // The other tasks (spend alerts, the usage_daily purge) are due at once too on their first registration.
+  expect(await context.app.scheduler.runDue()).toContain(PURGE_EXPIRED_CREDENTIALS);
 }
 
 describe('the purge of expired sessions and temporary passwords', () => {

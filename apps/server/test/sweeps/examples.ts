@@ -99,6 +99,18 @@ const faultReport = {
 
 const odataPage = { query: () => ({ $top: '5', $count: 'true' }) } satisfies Example;
 
+/** A rule on the caller's own mobile line, telling an address (no user's assignments needed). */
+const alertRuleSave = ({ companyId, ids }: ExampleContext) => ({
+  name: 'Sweep alert',
+  companyId: Number(companyId),
+  scope: 'device',
+  endpointId: Number(ids.mobile.endpoint),
+  measure: 'cost',
+  period: 'day',
+  threshold: 25.5,
+  notifyEmails: ['sweep.alerts@example.co.uk'],
+});
+
 /** Every diagnostics route of the broadband family, on the caller's line of the call's carrier (decision 0095). */
 const inGroup = (extra: Record<string, string> = {}): Example => ({
   query: async (context) => ({ groupId: await groupOnLine(context), ...extra }),
@@ -231,6 +243,10 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
     body: ({ ids }) => ({ name: 'Sweep team (renamed)', endPoints: [{ id: Number(ids.mobile.endpoint) }] }),
   },
   'teams.remove': { params: async ({ freshTeam }) => ({ id: await freshTeam() }) },
+  'spendAlerts.list': odataPage,
+  'spendAlerts.create': { body: alertRuleSave },
+  'spendAlerts.update': { body: alertRuleSave },
+  'notifications.list': odataPage,
   'users.list': odataPage,
   'users.get': { query: () => ({ $expand: 'Companies,Sites,Teams,MobileEndPoints,BroadbandEndPoints' }) },
   'users.isUserNameUnique': { body: () => ({ userName: 'sweep.unused.name' }) },

@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type NamedOperation, type ParamTarget, type Permission, pathParamNames } from '@portal/contract';
+import {
+  CARRIER_REGISTRY,
+  type NamedOperation,
+  type ParamTarget,
+  type Permission,
+  pathParamNames,
+} from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
@@ -220,6 +226,88 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .executeTakeFirstOrThrow();
     return passkey.id;
   };
+  /**
+   * The caller's Halo line of highest id, so the notice's bar is one the portal can lift, on another line than the
+   * first (where the mobile-device calls place their own bar changes, which an open undo would hold up).
+   */
+  const lastHaloLineOf = async (userName: string) => {
+    const scope = await estateScopeOf(db, userName);
+    const line = await db
+      .selectFrom('endpoints')
+      .select('id')
+      .where('id', 'in', scope.endpoints())
+      .where('supplier_id', 'in', [...CARRIER_REGISTRY.halo.supplierIds])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return line?.id;
+  };
+  /**
+   * A rule on a mobile line, of its company, and a notice of it to the user with a bar on: the line's mobile data,
+   * barred by a request that succeeded, so the notice's undo has a bar to lift.
+   */
+  const alertRuleOf = async (endpointId: number, userId: number) => {
+    records += 1;
+    const line = await db
+      .selectFrom('endpoints')
+      .select(['company_id', 'supplier_id', 'identifier'])
+      .where('id', '=', endpointId)
+      .executeTakeFirstOrThrow();
+    const rule = await db
+      .insertInto('alert_rules')
+      .values({
+        company_id: line.company_id,
+        name: `Sweep alert ${records}`,
+        scope: 'device',
+        endpoint_id: endpointId,
+        applies_to: 'total',
+        measure: 'cost',
+        period: 'day',
+        threshold: 50,
+        notify_emails: ['sweep.alerts@example.co.uk'],
+        action: 'barData',
+        created_by_user_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bar = await db
+      .insertInto('carrier_requests')
+      .values({
+        company_id: line.company_id,
+        endpoint_id: endpointId,
+        order_item_id: null,
+        requested_by_user_id: null,
+        request_id: null,
+        carrier: 'mobile-33',
+        kind: 'call_barring',
+        payload: JSON.stringify({
+          line: { cli: line.identifier, supplierId: line.supplier_id },
+          change: { kind: 'call_barring', add: [44], remove: [] },
+          summary: 'Spend alert bar: mobile data',
+          addEvent: false,
+        }),
+        status: 'succeeded',
+        next_attempt_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const notice = await db
+      .insertInto('notifications')
+      .values({
+        user_id: userId,
+        company_id: line.company_id,
+        kind: 'spendAlert',
+        title: 'Cost over £50.00 today',
+        body: 'A sweep notice',
+        rule_id: rule.id,
+        endpoint_id: endpointId,
+        bar_kind: 'data',
+        bar_request_id: bar.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { alertRule: rule.id, notification: notice.id };
+  };
   /** An empty site or team of the company, which the sweeps may delete. */
   const freshSite = async (companyId: number) => {
     records += 1;
@@ -271,6 +359,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     if (!mobileLine) throw new Error(`${userName} lacks a mobile line: the demo data changed`);
     const target = await throwawayUser(mobileLine.endpoint);
     const passkey = await passkeyOf(signedIn ? user.id : target);
+    const alert = await alertRuleOf((await lastHaloLineOf(userName)) ?? mobileLine.endpoint, user.id);
     const facts: Partial<Record<LineKind, CallerFacts>> = {};
     for (const kind of LINE_KIND_NAMES) {
       facts[kind] = {
@@ -279,6 +368,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
         profile,
         user: target,
         passkey,
+        ...alert,
       };
     }
     return facts as Record<LineKind, CallerFacts>;
@@ -373,6 +463,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .executeTakeFirstOrThrow();
 
   const globexPasskey = await passkeyOf(await throwawayUser((await globexLine(db, 'mobile')).endpoint));
+  const globexAlert = await alertRuleOf((await lastHaloLineOf('globex.admin')) ?? 0, globexAdmin.id);
 
   return {
     foreign: Object.fromEntries(
@@ -384,6 +475,8 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
             otherPartnerMessage: brightwave.id,
             globexUser: globexAdmin.id,
             globexPasskey,
+            globexAlertRule: globexAlert.alertRule,
+            globexNotification: globexAlert.notification,
           },
         ]),
       ),

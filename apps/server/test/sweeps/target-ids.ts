@@ -54,6 +54,10 @@ export type CallerFacts = {
   user: number;
   /** A passkey of the caller's, added once their session is open (it makes a password sign-in ask for more). */
   passkey: number;
+  /** A spend alert rule on the caller's own mobile line, in its company. */
+  alertRule: number;
+  /** A notice of the caller's own, of that rule. */
+  notification: number;
 };
 
 /** Records outside acme.admin's estate: Globex Engineering Ltd's (same partner), and another partner's message. */
@@ -63,6 +67,9 @@ export type ForeignFacts = {
   globexUser: number;
   /** A passkey of a user of Globex's made for the sweeps. */
   globexPasskey: number;
+  /** A spend alert rule of Globex's, and a notice of it to a Globex user. */
+  globexAlertRule: number;
+  globexNotification: number;
 };
 
 export type TargetFixture = {
@@ -111,9 +118,14 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
     own: ({ passkey }) => String(passkey),
     foreign: ({ globexPasskey }) => String(globexPasskey),
   },
-  // Placeholders until the spendAlerts and notifications areas join the operation table (their helpers fill them).
-  alertRule: { own: () => undefined, foreign: { skip: 'TODO(spend-alerts): no operation names a rule yet' } },
-  notification: { own: () => undefined, foreign: { skip: 'TODO(notifications): no operation names a notice yet' } },
+  alertRule: {
+    own: ({ alertRule }) => String(alertRule),
+    foreign: ({ globexAlertRule }) => String(globexAlertRule),
+  },
+  notification: {
+    own: ({ notification }) => String(notification),
+    foreign: ({ globexNotification }) => String(globexNotification),
+  },
   profile: {
     own: ({ profile }) => String(profile),
     foreign: {

@@ -1,4 +1,5 @@
 import {
+  type AlertBars,
   type BroadbandCarrierEntry,
   CARRIER_REGISTRY,
   type CarrierEntry,
@@ -69,6 +70,18 @@ export function isDiagnosticsCarrier(carrierId: number): boolean {
 /** Whether the supplier confirms bar changes and SIM swaps by e-mail, so its users see different copy (spec 8). */
 export function confirmsChangesByEmail(supplierId: number): boolean {
   return mobileCarrierEntries().some(([, entry]) => entry.emailConfirmingSupplierIds.includes(supplierId));
+}
+
+/**
+ * The bar of the kind a spend alert places on a line of the supplier (decision 0213), as its network names it;
+ * undefined for a supplier that is not integrated.
+ */
+export function alertBarOf(supplierId: number, kind: keyof AlertBars): number | string | undefined {
+  for (const [, entry] of mobileCarrierEntries()) {
+    const bars = entry.supplierIds.includes(supplierId) ? entry.alertBars[supplierId] : undefined;
+    if (bars) return bars[kind];
+  }
+  return undefined;
 }
 
 /** The digits a new SIM number has on each mobile carrier (spec 9), for the rules that check one. */

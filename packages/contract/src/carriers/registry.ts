@@ -26,6 +26,12 @@ export const ADAPTERS_OF_FAMILY = {
 export type AdapterOf<F extends ApiFamily> = (typeof ADAPTERS_OF_FAMILY)[F][number];
 export type CarrierAdapterName = AdapterOf<ApiFamily>;
 
+/**
+ * The bars a spend alert places on a device that crossed its threshold (decision 0213), as the network names them
+ * (Halo's add-on ids, Vertex's network suffixes): `data` stops mobile data, `calls` chargeable calls.
+ */
+export type AlertBars = { readonly data: number | string; readonly calls: number | string };
+
 /** How many digits a new SIM number has on the carrier (spec 9). */
 export type SimLength = { readonly min: number; readonly max: number };
 
@@ -49,6 +55,8 @@ type MobileEntryOf<F extends MobileApiFamily> = EntryOf<F> & {
   /** The suppliers that confirm bar changes and SIM swaps by e-mail, so their users are told to expect one (spec 8). */
   readonly emailConfirmingSupplierIds: readonly number[];
   readonly simLength: SimLength;
+  /** Each network's spend alert bars, by supplier id: every supplier id of the entry has its pair. */
+  readonly alertBars: { readonly [supplierId: number]: AlertBars };
 };
 
 export type BroadbandCarrierEntry = EntryOf<BroadbandApiFamily> & {
@@ -74,6 +82,8 @@ export const CARRIER_REGISTRY = {
     pathSegment: 'mobileHalo',
     adapter: 'halo',
     simLength: { min: 11, max: 11 },
+    // 'Spend limit: mobile data' and 'Spend limit: chargeable calls': the add-ons Halo's own spend limit bars with.
+    alertBars: { 33: { data: 44, calls: 14 } },
   },
   vertex: {
     kind: 'mobile',
@@ -84,6 +94,7 @@ export const CARRIER_REGISTRY = {
     pathSegment: 'mobileVertex',
     adapter: 'vertex',
     simLength: { min: 15, max: 20 },
+    alertBars: { 27: { data: 'DATA', calls: 'CHRG' }, 36: { data: 'MDT', calls: 'CHC' } },
   },
   keystone: {
     kind: 'broadband',

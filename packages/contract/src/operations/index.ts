@@ -11,6 +11,7 @@ import * as health from './health';
 import * as login from './login';
 import * as messages from './messages';
 import { mobileDevice } from './mobile-device';
+import * as notifications from './notifications';
 import * as orders from './orders';
 import * as partners from './partners';
 import * as passkeys from './passkeys';
@@ -20,6 +21,7 @@ import * as search from './search';
 import * as sessions from './sessions';
 import * as signInPolicy from './sign-in-policy';
 import * as sites from './sites';
+import * as spendAlerts from './spend-alerts';
 import * as sso from './sso';
 import * as teams from './teams';
 import * as twoStep from './two-step';
@@ -56,6 +58,8 @@ export const API = {
   orders,
   contracts,
   usage,
+  spendAlerts,
+  notifications,
   mobileDevice,
   broadbandDiagnostics,
   faultReports,
@@ -111,6 +115,7 @@ export * as healthOperations from './health';
 export * as loginOperations from './login';
 export * as messageOperations from './messages';
 export { mobileDevice as mobileDeviceOperations } from './mobile-device';
+export * as notificationOperations from './notifications';
 export * as orderOperations from './orders';
 export * as partnerOperations from './partners';
 export * as passkeyOperations from './passkeys';
@@ -120,6 +125,7 @@ export * as searchOperations from './search';
 export * as sessionOperations from './sessions';
 export * as signInPolicyOperations from './sign-in-policy';
 export * as siteOperations from './sites';
+export * as spendAlertOperations from './spend-alerts';
 export * as ssoOperations from './sso';
 export * as teamOperations from './teams';
 export * as twoStepOperations from './two-step';
