@@ -130,6 +130,8 @@ describe('spend alerts and notices', () => {
         'Never',
       ]),
     );
+    // The snackbar's own colours are the shared one's; the list is checked once it has gone.
+    await snackbar(page, NOTIFICATION_MESSAGES.saveSuccessful).waitFor({ state: 'detached' });
     await shoot(page, 'spend-alerts-list', DESKTOP);
     await expectAccessible(page);
 

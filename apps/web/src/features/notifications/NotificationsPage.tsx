@@ -199,7 +199,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
             <Chip
               size="small"
               variant="outlined"
-              color={notice.bar.state === 'failed' ? 'error' : notice.bar.state === 'applied' ? 'warning' : 'default'}
+              // In the text's own colour: the palette's warning and error fall short of the contrast on a notice.
               label={`${BAR_STATE_LABELS[notice.bar.state]}: ${BAR_KIND_LABELS[notice.bar.kind]}`}
               data-testid="bar-state"
             />
