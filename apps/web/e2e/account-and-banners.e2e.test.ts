@@ -92,7 +92,7 @@ describe('banners, header and My Account', () => {
     });
   }
 
-  it('fits logo, title, company name, search button and menu into a phone’s header for every account', async () => {
+  it('fits logo, title, company name, search button, the bell and menu into a phone’s header for every account', async () => {
     const misfits: string[] = [];
     for (const userName of DEMO_ACCOUNTS) {
       const session = await signInThroughApi(portal.server.baseUrl, userName);
@@ -108,6 +108,7 @@ describe('banners, header and My Account', () => {
         ['menu', toolbar.getByRole('button', { name: 'Open menu' })],
         ['title', toolbar.getByRole('link', { name: 'Business Portal' })],
         ['search', toolbar.getByRole('link', { name: 'Search' })],
+        ['bell', toolbar.getByRole('link', { name: /^Notifications/ })],
       ];
       if (companyName) {
         parts.push(['company name', toolbar.getByTestId('company-name')]);

@@ -10,7 +10,7 @@ describe('shell', () => {
   const portal = usePortal();
 
   for (const viewport of VIEWPORTS) {
-    it(`frames the page with logo, title, company name, search, menu and banner (${viewport.name})`, async () => {
+    it(`frames the page with logo, title, company name, search, the bell, menu and banner (${viewport.name})`, async () => {
       const { page, problems } = await portal.openAs('acme.admin', viewport);
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
@@ -19,6 +19,8 @@ describe('shell', () => {
       await toolbar.getByRole('link', { name: 'Business Portal' }).waitFor();
       await toolbar.getByRole('img', { name: 'Northwind Communications' }).waitFor();
       await page.getByRole('region', { name: 'Messages' }).waitFor();
+      // The notices' bell, at every size, leads to the notifications page.
+      expect(await toolbar.getByRole('link', { name: /^Notifications/ }).getAttribute('href')).toBe('/notifications');
       if (viewport === PHONE) {
         // Small screens: a search button instead of the box, and the menu in a drawer.
         expect(await toolbar.getByRole('combobox', { name: 'Search' }).count()).toBe(0);
@@ -40,6 +42,7 @@ describe('shell', () => {
         'Admin > Manage Sites',
         'Admin > Manage Teams',
         'Admin > Manage Users',
+        'Admin > Spend Alerts',
         'Admin > Company Security',
         'FAQ',
         'Contact',

@@ -40,6 +40,7 @@ describe('route table', () => {
         'sites/view',
         'teams/view',
         'users/view',
+        'spend-alerts/view',
         'security',
         'sso-approvals',
       ].sort(),
@@ -63,6 +64,9 @@ describe('route table', () => {
     ['sites/edit/:siteId', read('ManageSite')],
     ['teams/edit/:teamId', read('ManageTeam')],
     ['users/edit/:userId', read('ManageUser')],
+    ['spend-alerts/view', read('SpendAlerts')],
+    ['spend-alerts/add', write('SpendAlerts')],
+    ['spend-alerts/edit/:ruleId', read('SpendAlerts')],
     ['mobile/device/:cli', read('EndPointSummary')],
     ['broadband/orders/:orderId', read('BroadbandOrders')],
   ] as const)('%s requires %o', (path: RoutePath, permission: Permission) => {
@@ -75,6 +79,7 @@ describe('canAccessRoute', () => {
     expect(canAccessRoute(findRoute('login'), [])).toBe(true);
     expect(canAccessRoute(findRoute(''), [])).toBe(true);
     expect(canAccessRoute(findRoute('broadband/contract/:cli'), [])).toBe(true);
+    expect(canAccessRoute(findRoute('notifications'), [])).toBe(true);
   });
 
   it('allows a route when any one of its pairs is held', () => {

@@ -120,6 +120,36 @@ export const ROUTES = [
     menu: false,
     page: 'users/UserFormPage',
   },
+  // Beyond the spec (issue 26, docs/decisions/0213): spend alert rules. As with sites, Read opens a rule read-only.
+  {
+    path: 'spend-alerts/view',
+    title: 'Spend Alerts',
+    access: anyOf('Read', 'SpendAlerts'),
+    menu: true,
+    page: 'spend-alerts/SpendAlertsListPage',
+  },
+  {
+    path: 'spend-alerts/add',
+    title: 'Add Spend Alert',
+    access: anyOf('Write', 'SpendAlerts'),
+    menu: false,
+    page: 'spend-alerts/SpendAlertFormPage',
+  },
+  {
+    path: 'spend-alerts/edit/:ruleId',
+    title: 'Spend Alert',
+    access: anyOf('Read', 'SpendAlerts'),
+    menu: false,
+    page: 'spend-alerts/SpendAlertFormPage',
+  },
+  // Beyond the spec (docs/decisions/0214): the caller's own notices, reached from the toolbar's bell.
+  {
+    path: 'notifications',
+    title: 'Notifications',
+    access: 'signed-in',
+    menu: false,
+    page: 'notifications/NotificationsPage',
+  },
   // Beyond the spec (docs/decisions/0208): how a company's users sign in, and the partner's approval of it.
   {
     path: 'security',

@@ -30,6 +30,7 @@ describe('SIDE_MENU', () => {
       'Admin/Manage Sites',
       'Admin/Manage Teams',
       'Admin/Manage Users',
+      'Admin/Spend Alerts',
       'Admin/Company Security',
       'Single Sign-On Approvals',
       'FAQ',

@@ -45,6 +45,8 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
       link('Manage Sites', 'sites/view'),
       link('Manage Teams', 'teams/view'),
       link('Manage Users', 'users/view'),
+      // Beyond the spec (issue 26).
+      link('Spend Alerts', 'spend-alerts/view'),
       // Beyond the spec (docs/decisions/0208).
       link('Company Security', 'security'),
     ],

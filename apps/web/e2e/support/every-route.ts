@@ -52,11 +52,35 @@ async function firstOrder(session: ApiSession, kind: 'mobile' | 'broadband') {
   return orderId === undefined ? undefined : { orderId: String(orderId) };
 }
 
+/**
+ * A spend alert rule of the account's: its first, else (for an account that may write rules) one added for the sweep,
+ * the demo data having none: a company-wide bill-month cost rule telling the account itself.
+ */
+async function spendAlertRule(session: ApiSession) {
+  const first = await session.get<{ value: Array<{ id: number }> }>('/api/spendAlerts?$top=1&$orderby=name');
+  if (first === undefined) return undefined;
+  if (first.value[0]) return { ruleId: String(first.value[0].id) };
+  const self = await searchParams(session, 'User', [session.userName]);
+  if (self?.userId === undefined) return undefined;
+  const added = (await session
+    .send('POST', '/api/spendAlerts', {
+      name: 'Sweep: monthly spend',
+      scope: 'company',
+      measure: 'cost',
+      period: 'billMonth',
+      threshold: 5000,
+      notifyUserIds: [Number(self.userId)],
+    })
+    .catch(() => undefined)) as { id: number } | undefined;
+  return added ? { ruleId: String(added.id) } : undefined;
+}
+
 /** Where a route's parameters come from: the account's own lists, or the search over its estate. */
 const PARAMS_OF: Partial<Record<RoutePath, (session: ApiSession) => Promise<Record<string, string> | undefined>>> = {
   'mobile/orders/:orderId': (session) => firstOrder(session, 'mobile'),
   'broadband/orders/:orderId': (session) => firstOrder(session, 'broadband'),
   'users/edit/:userId': (session) => searchParams(session, 'User', [session.userName]),
+  'spend-alerts/edit/:ruleId': spendAlertRule,
 };
 const SEARCHED: Partial<Record<RoutePath, SearchResultType>> = {
   'sites/edit/:siteId': 'Site',

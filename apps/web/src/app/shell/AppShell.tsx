@@ -14,6 +14,7 @@ import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-rout
 import { logout } from '../../api/auth-api';
 import { PageLoader } from '../../components/PageLoader';
 import { MessageBanner } from '../../features/messages/MessageBanner';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
 import { PORTAL_TITLE } from '../../lib/portal-title';
 import { PartnerLogo } from '../../partner/PartnerLogo';
@@ -35,7 +36,7 @@ export function AppShell() {
 }
 
 /**
- * The signed-in frame (spec 2.3): toolbar with logo, title, first company name and search; the side menu, a
+ * The signed-in frame (spec 2.3): toolbar with logo, title, first company name, search and the notices' bell; the side menu, a
  * permanent column on large screens and a drawer on small ones (xs and sm); the message banner above the page.
  */
 function ShellLayout() {
@@ -137,17 +138,16 @@ function ShellLayout() {
               </Typography>
             ) : null}
           </Box>
-          {onSearchPage ? null : (
-            <Box sx={{ ml: 'auto', display: 'flex', flexShrink: 0 }}>
-              {small ? (
-                <IconButton color="inherit" edge="end" aria-label="Search" component={RouterLink} to="/search">
-                  <SearchIcon />
-                </IconButton>
-              ) : (
-                <HeaderSearch />
-              )}
-            </Box>
-          )}
+          <Box sx={{ ml: 'auto', display: 'flex', flexShrink: 0, alignItems: 'center', gap: { xs: 0, sm: 1 } }}>
+            {onSearchPage ? null : small ? (
+              <IconButton color="inherit" aria-label="Search" component={RouterLink} to="/search">
+                <SearchIcon />
+              </IconButton>
+            ) : (
+              <HeaderSearch />
+            )}
+            <NotificationBell />
+          </Box>
         </Toolbar>
       </AppBar>
       <Box sx={{ display: 'flex', flexGrow: 1 }}>

@@ -25,7 +25,8 @@ export interface AdminListProps<Row extends AdminRow> {
   area: AdminArea;
   operation: ListOperation;
   parseRow: (raw: unknown) => Row;
-  select: readonly string[];
+  /** `$select`, where the list's resource takes one. */
+  select?: readonly string[];
   expand?: readonly string[];
   /** The name column's field and header ('name', 'Name'; 'userName', 'User Name'). */
   nameField: string;
@@ -40,6 +41,10 @@ export interface AdminListProps<Row extends AdminRow> {
   /** The signed-in user's own row (Manage Users): viewed, never edited or deleted (spec 6). */
   isOwnRow?: (row: Row) => boolean;
   emptyText: string;
+  /** An empty list offers the add button beside its text (to a caller with Write). */
+  addWhenEmpty?: boolean;
+  /** The failed load's words (default "We couldn't load your <area>"). */
+  loadErrorText?: string;
 }
 
 /**
@@ -134,10 +139,25 @@ export function AdminListPage<Row extends AdminRow>(props: AdminListProps<Row>) 
           getRowId={(row) => row.id ?? 0}
           ariaLabel={listTitle}
           defaultSort={{ field: props.nameField, direction: 'asc' }}
-          select={props.select}
+          {...(props.select ? { select: props.select } : {})}
           {...(props.expand ? { expand: props.expand } : {})}
           emptyText={props.emptyText}
-          loadErrorText={`We couldn't load your ${area}`}
+          {...(props.addWhenEmpty && canWrite
+            ? {
+                emptyAction: (
+                  <Button
+                    component={RouterLink}
+                    to={`/${area}/add`}
+                    variant="outlined"
+                    size="small"
+                    startIcon={<Add />}
+                  >
+                    Add {noun}
+                  </Button>
+                ),
+              }
+            : {})}
+          loadErrorText={props.loadErrorText ?? `We couldn't load your ${area}`}
         />
       )}
       {deleting

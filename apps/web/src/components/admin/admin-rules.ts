@@ -1,11 +1,18 @@
 import { type FunctionalityCode, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { isBadRequest, isConflict, serverErrorMessage } from '../../api/operations';
 
-/** The three administration areas (spec 2.10, 2.11), each guarded by its own code (docs/decisions/0108). */
+/** The administration areas (spec 2.10, 2.11), each guarded by its own code (docs/decisions/0108). */
 export const ADMIN_AREAS = {
   sites: { code: 'ManageSite', noun: 'Site', listTitle: 'Manage Sites', listPath: '/sites/view' },
   teams: { code: 'ManageTeam', noun: 'Team', listTitle: 'Manage Teams', listPath: '/teams/view' },
   users: { code: 'ManageUser', noun: 'User', listTitle: 'Manage Users', listPath: '/users/view' },
+  // Beyond the spec (issue 26): spend alert rules, listed and edited like the three above.
+  'spend-alerts': {
+    code: 'SpendAlerts',
+    noun: 'Spend Alert',
+    listTitle: 'Spend Alerts',
+    listPath: '/spend-alerts/view',
+  },
 } as const satisfies Record<string, { code: FunctionalityCode; noun: string; listTitle: string; listPath: string }>;
 export type AdminArea = keyof typeof ADMIN_AREAS;
 

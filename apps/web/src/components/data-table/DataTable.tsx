@@ -98,6 +98,8 @@ export interface DataTableProps<Row> {
   layout?: 'auto' | 'table' | 'cards';
   /** Shown when the list has no rows at all (default 'No records found.'). */
   emptyText?: string;
+  /** Beside the empty text: what the user can do about it (an add button). */
+  emptyAction?: ReactNode;
   /** Shown when the user's filters match nothing, beside Clear filters (default 'No records match this filter'). */
   noMatchText?: string;
   /** Shown when a load fails, beside Retry (default "We couldn't load this list"). */
@@ -155,6 +157,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         ariaLabel={ariaLabel}
         texts={{
           empty: props.emptyText ?? NO_RECORDS_TEXT,
+          ...(props.emptyAction ? { emptyAction: props.emptyAction } : {}),
           noMatch: props.noMatchText ?? NO_MATCH_TEXT,
           loadError: props.loadErrorText ?? LOAD_ERROR_TEXT,
         }}

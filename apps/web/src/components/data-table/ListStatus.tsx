@@ -3,12 +3,15 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { LoadFailed } from '../LoadFailed';
 import type { ListController } from './useListController';
 
 /** The list's own words for its states without rows: "No bills yet.", "No bills match this filter", a failure. */
 export interface ListTexts {
   empty: string;
+  /** What the user can do about an empty list (add the first one), beside its text. */
+  emptyAction?: ReactNode;
   noMatch: string;
   loadError: string;
 }
@@ -50,10 +53,17 @@ export function EmptyListMessage<Row>({
       </Stack>
     );
   }
-  return (
+  const text = (
     <Typography role="status" variant="body2">
       {texts.empty}
     </Typography>
+  );
+  if (!texts.emptyAction) return text;
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {text}
+      {texts.emptyAction}
+    </Stack>
   );
 }
 
