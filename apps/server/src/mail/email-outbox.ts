@@ -36,3 +36,26 @@ export async function queueEmail(trx: Kysely<Database>, email: OutgoingEmail): P
   }
   return row.id;
 }
+
+/** Rows per statement when many e-mails are queued at once: well under PostgreSQL's 65,535 parameters. */
+const QUEUE_CHUNK = 1000;
+
+/** Queues many e-mails without attachments (a spend alert's crossings), a statement per thousand, as queueEmail does one. */
+export async function queueEmails(
+  trx: Kysely<Database>,
+  emails: ReadonlyArray<Omit<OutgoingEmail, 'attachments'>>,
+): Promise<void> {
+  for (let start = 0; start < emails.length; start += QUEUE_CHUNK) {
+    await trx
+      .insertInto('email_outbox')
+      .values(
+        emails.slice(start, start + QUEUE_CHUNK).map((email) => ({
+          recipients: Array.isArray(email.to) ? [...email.to] : [email.to],
+          subject: email.subject,
+          text: email.text,
+          html: email.html ?? null,
+        })),
+      )
+      .execute();
+  }
+}

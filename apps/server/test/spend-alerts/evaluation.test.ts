@@ -297,6 +297,42 @@ describe.each(testEngines())('spend alert evaluation on $name', (engine) => {
     expect(notices).toEqual([{ user_id: fixtures.admin }]);
   });
 
+  it('places one bar when two rules bar the same line at once, and reuses a bar already on or on its way', async () => {
+    const before = await costToday([line.endpointId]);
+    const rule = (name: string) =>
+      addRule({
+        name,
+        company: fixtures.acme,
+        scope: 'device',
+        endpointId: line.endpointId,
+        threshold: before + 1,
+        action: 'barData',
+        users: [],
+        emails: ['bars@example.co.uk'],
+      });
+    const first = await rule('Data bar one');
+    const second = await rule('Data bar two');
+    await record(line.endpointId, 2);
+    expect(await evaluate()).toMatchObject({ firings: 2, bars: 1 });
+    const firings = await db()
+      .selectFrom('alert_firings')
+      .select('carrier_request_id')
+      .where('rule_id', 'in', [first, second])
+      .execute();
+    const [barRequest] = new Set(firings.map((firing) => firing.carrier_request_id));
+    expect(firings.map((firing) => firing.carrier_request_id)).toEqual([barRequest, barRequest]);
+
+    // A third rule crossing while that bar is still queued names the same request rather than placing another.
+    const third = await rule('Data bar three');
+    expect(await evaluate()).toMatchObject({ firings: 1, bars: 0 });
+    const [thirdFiring] = await db()
+      .selectFrom('alert_firings')
+      .select('carrier_request_id')
+      .where('rule_id', '=', third)
+      .execute();
+    expect(thirdFiring?.carrier_request_id).toBe(barRequest);
+  });
+
   it('does not fire a disabled rule', async () => {
     const other = await carrierLine(db(), ACME, [33, 27, 36], 5);
     const ruleId = await addRule({
