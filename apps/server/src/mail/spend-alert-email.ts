@@ -49,12 +49,12 @@ export function periodWords(period: AlertPeriod, periodStart: string): string {
   return `in the bill month of ${date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
 }
 
-/** Whose figure it is, in words: "Jane's phone (07700900123), of the Leeds site of Acme Logistics Ltd". */
+/** Whose figure it is, in words: "Jane's phone (07700900123) of the Leeds site of Acme Logistics Ltd". */
 export function whoseWords(crossing: Crossing): string {
   const { scope, companyName, device } = crossing;
   const area = scope.kind === 'company' ? companyName : `the ${scope.name} ${scope.kind} of ${companyName}`;
   if (!device) return area;
-  return `${device.name} (${device.identifier}), of ${area}`;
+  return `${device.name} (${device.identifier}) of ${area}`;
 }
 
 function shortWhose(crossing: Crossing): string {
