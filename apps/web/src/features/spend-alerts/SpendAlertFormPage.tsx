@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ALERT_ACTION_LABELS,
@@ -31,7 +31,7 @@ import {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { callOperation, failureBody, operationQuery } from '../../api/operations';
 import { AdminFormLayout, retryUnlessNotFound, useAdminSave } from '../../components/admin/AdminFormLayout';
@@ -175,26 +175,14 @@ function SpendAlertForm({
       <Section title="What it watches">
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 5 }}>
-            <Controller
+            <ChoiceSelect
               control={control}
               name="scope"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  label="Scope"
-                  {...field}
-                  inputRef={field.ref}
-                  disabled={disabled}
-                  slotProps={selectProps}
-                >
-                  {ALERT_SCOPES.map((option) => (
-                    <MenuItem key={option} value={option}>
-                      {ALERT_SCOPE_LABELS[option]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              label="Scope"
+              options={ALERT_SCOPES}
+              labels={ALERT_SCOPE_LABELS}
+              disabled={disabled}
+              slotProps={selectProps}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 7 }}>
@@ -266,49 +254,25 @@ function SpendAlertForm({
       <Section title="When it fires">
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <Controller
+            <ChoiceSelect
               control={control}
               name="measure"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  label="Measure"
-                  {...field}
-                  inputRef={field.ref}
-                  disabled={disabled}
-                  slotProps={selectProps}
-                >
-                  {ALERT_MEASURES.map((option) => (
-                    <MenuItem key={option} value={option}>
-                      {ALERT_MEASURE_LABELS[option]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              label="Measure"
+              options={ALERT_MEASURES}
+              labels={ALERT_MEASURE_LABELS}
+              disabled={disabled}
+              slotProps={selectProps}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <Controller
+            <ChoiceSelect
               control={control}
               name="period"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  label="Period"
-                  {...field}
-                  inputRef={field.ref}
-                  disabled={disabled}
-                  slotProps={selectProps}
-                >
-                  {ALERT_PERIODS.map((option) => (
-                    <MenuItem key={option} value={option}>
-                      {ALERT_PERIOD_LABELS[option]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              label="Period"
+              options={ALERT_PERIODS}
+              labels={ALERT_PERIOD_LABELS}
+              disabled={disabled}
+              slotProps={selectProps}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
@@ -437,6 +401,49 @@ function Section({ title, id, children }: { title: string; id?: string; children
 }
 
 /** The site or team a rule watches, from the names of the caller's sites or teams. */
+/** A select of one of the contract's choices for the rule, each shown by its label. */
+function ChoiceSelect({
+  control,
+  name,
+  label,
+  options,
+  labels,
+  disabled,
+  slotProps,
+}: {
+  control: Control<AlertRuleFormValues>;
+  name: 'scope' | 'measure' | 'period';
+  label: string;
+  options: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  disabled: boolean;
+  slotProps: TextFieldProps['slotProps'];
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          label={label}
+          {...field}
+          inputRef={field.ref}
+          disabled={disabled}
+          slotProps={slotProps}
+        >
+          {options.map((option) => (
+            <MenuItem key={option} value={option}>
+              {labels[option]}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
 function GroupSelect({
   kind,
   field,
