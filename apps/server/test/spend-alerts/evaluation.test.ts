@@ -1,6 +1,7 @@
 import type { Notification } from '@portal/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/connection.js';
 import { evaluateSpendAlertsOnce } from '../../src/jobs/evaluate-spend-alerts.js';
 import { makeUser } from '../admin/admin-support.js';
 import { useEngineApp } from '../bills/engine-app.js';
@@ -332,6 +333,62 @@ describe.each(testEngines())('spend alert evaluation on $name', (engine) => {
       .execute();
     expect(thirdFiring?.carrier_request_id).toBe(barRequest);
   });
+
+  // Two servers have a pool each: a second connection pool on the same PostgreSQL database is a second instance.
+  it.skipIf(engine.name !== 'postgres')(
+    'fires each device once when two servers with their own connections evaluate at once',
+    async () => {
+      const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db());
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${rows[0]?.name}`;
+      const secondServer = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 4 });
+      try {
+        const lines = await Promise.all([10, 11, 12, 13].map((nth) => carrierLine(db(), ACME, [33, 27, 36], nth)));
+        const ids = lines.map((each) => each.endpointId);
+        // Over every Acme line's cost today, so only the lines given more below cross it.
+        const highest = await db()
+          .selectFrom('usage_daily')
+          .select(sql<string>`coalesce(max(cost), 0)`.as('cost'))
+          .where('company_id', '=', fixtures.acme)
+          .where('day', '=', sql<string>`(now() AT TIME ZONE 'Europe/London')::date`)
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.cost));
+        const ruleId = await db()
+          .insertInto('alert_rules')
+          .values({
+            company_id: fixtures.acme,
+            name: 'Each device, two servers',
+            scope: 'company',
+            applies_to: 'eachDevice',
+            measure: 'cost',
+            period: 'day',
+            threshold: highest + 1,
+            notify_emails: [],
+            created_by_user_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db().insertInto('alert_rule_users').values({ rule_id: ruleId.id, user_id: fixtures.admin }).execute();
+        for (const id of ids) await record(id, highest + 2);
+        const outcomes = await Promise.all([
+          evaluateSpendAlertsOnce(db(), { publicUrl: PUBLIC_URL }),
+          evaluateSpendAlertsOnce(secondServer.db, { publicUrl: PUBLIC_URL }),
+        ]);
+        expect(outcomes.reduce((sum, outcome) => sum + outcome.firings, 0)).toBe(ids.length);
+        const firings = await db()
+          .selectFrom('alert_firings')
+          .select('endpoint_id')
+          .where('rule_id', '=', ruleId.id)
+          .orderBy('endpoint_id')
+          .execute();
+        expect(firings.map((firing) => firing.endpoint_id)).toEqual([...ids].sort((a, b) => a - b));
+        const notices = await db().selectFrom('notifications').select('id').where('rule_id', '=', ruleId.id).execute();
+        expect(notices).toHaveLength(ids.length);
+      } finally {
+        await secondServer.close();
+      }
+    },
+  );
 
   it('does not fire a disabled rule', async () => {
     const other = await carrierLine(db(), ACME, [33, 27, 36], 5);
