@@ -1,5 +1,5 @@
 import { alertBarOf, CARRIER_REGISTRY, carrierRequestKey, type NotificationBarState } from '@portal/contract';
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CarrierChange } from './mobile-carrier.js';
 
@@ -62,7 +62,7 @@ const keyOf = ({ endpointId, bar }: LineBar) => `${endpointId}:${bar}`;
  * to be placed are absent from the answer, which is keyed `endpointId:bar`. One statement for the whole batch.
  */
 export async function existingBarRequests(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   wanted: readonly LineBar[],
 ): Promise<Map<string, number>> {
   const found = new Map<string, number>();
@@ -91,7 +91,7 @@ export async function existingBarRequests(
 }
 
 /** The order item each line's events go on: that of its latest contract, as the device page shows them. */
-async function orderItemsOfLines(trx: Transaction<Database>, endpointIds: readonly number[]) {
+async function orderItemsOfLines(trx: Kysely<Database>, endpointIds: readonly number[]) {
   const rows = await trx
     .selectFrom('contracts')
     .select(['endpoint_id', 'order_item_id'])
@@ -118,7 +118,7 @@ export type BarRequestInput = {
  * `requester` null: the portal.
  */
 export async function queueBarRequests(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   inputs: readonly BarRequestInput[],
 ): Promise<Map<string, number>> {
   const placed = new Map<string, number>();
@@ -194,7 +194,7 @@ export async function queueBarRequests(
 }
 
 /** {@link queueBarRequests} for one line: the request's id, or undefined when its carrier is not integrated. */
-export async function queueBarRequest(trx: Transaction<Database>, input: BarRequestInput) {
+export async function queueBarRequest(trx: Kysely<Database>, input: BarRequestInput) {
   const placed = await queueBarRequests(trx, [input]);
   return placed.values().next().value;
 }

@@ -58,7 +58,7 @@ export async function undoBar(
         code: 'change_pending',
       });
     }
-    const requestId = await queueBarRequest(scope.db as never, {
+    const requestId = await queueBarRequest(scope.db, {
       line: {
         endpointId: notice.endpoint_id,
         companyId: notice.company_id,
