@@ -39,6 +39,7 @@ describe('shell', () => {
         'Broadband > Estate',
         'Broadband > Orders',
         'My Bills',
+        'Scheduled reports',
         'Admin > Manage Sites',
         'Admin > Manage Teams',
         'Admin > Manage Users',
@@ -64,12 +65,20 @@ describe('shell', () => {
   }
 
   it.each([
-    ['acme.finance', ['Home', 'My Bills', ...ALWAYS]],
+    ['acme.finance', ['Home', 'My Bills', 'Scheduled reports', ...ALWAYS]],
     [
       'acme.sitemanager',
-      ['Home', 'Mobile > Estate', 'Mobile > Orders', 'Broadband > Estate', 'Broadband > Orders', ...ALWAYS],
+      [
+        'Home',
+        'Mobile > Estate',
+        'Mobile > Orders',
+        'Broadband > Estate',
+        'Broadband > Orders',
+        'Scheduled reports',
+        ...ALWAYS,
+      ],
     ],
-    ['acme.mobile', ['Home', 'Mobile > Estate', ...ALWAYS]],
+    ['acme.mobile', ['Home', 'Mobile > Estate', 'Scheduled reports', ...ALWAYS]],
   ])('shows %s only the menu entries it may open', async (userName, expected) => {
     const { page } = await portal.openAs(userName);
     await page.goto('/');
