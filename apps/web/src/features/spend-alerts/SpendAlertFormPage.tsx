@@ -53,6 +53,9 @@ import {
 } from './alert-rule-form';
 import { DevicePicker, EmailsInput, UsersPicker } from './RulePickers';
 
+/** A select's menu no wider than the screen, so long names wrap at 390 px. */
+const MENU_WITHIN_SCREEN = { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100% - 32px)' } } } } };
+
 /** The spend alert rule form: Add, Edit, or View without SpendAlerts Write (as the site form). */
 export function SpendAlertFormPage() {
   const { ruleId } = useParams();
@@ -124,7 +127,7 @@ function SpendAlertForm({
   const money = unit === '£';
   const selectProps = {
     ...input,
-    select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100% - 32px)' } } } } },
+    select: MENU_WITHIN_SCREEN,
   };
   const appliesToId = useId();
   const actionId = useId();
@@ -489,7 +492,7 @@ function GroupSelect({
       disabled={disabled || names.isPending}
       error={error !== undefined || names.isError}
       helperText={error ?? (names.isError ? `We couldn't load your ${kind}s` : undefined)}
-      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100% - 32px)' } } } } } }}
+      slotProps={{ select: MENU_WITHIN_SCREEN }}
     >
       {options.map((option) => (
         <MenuItem key={option.id} value={String(option.id)} sx={{ whiteSpace: 'normal' }}>
