@@ -21,6 +21,10 @@ export type AuditEvent = {
   actor: Actor;
   target?: { table: string; key: Record<string, unknown> };
   details?: Record<string, unknown>;
+  /** Whose trail it is part of: the companies whose administrators may read it (migration 0034). */
+  companyIds?: readonly number[];
+  /** The customer's user the actor, a reseller's staff member, was viewing the portal as. */
+  onBehalfOfUserId?: number;
 };
 
 /** Records something that happened but changed no business row itself, such as a sign-in or a failed one. */
@@ -36,6 +40,8 @@ export async function recordEvent(db: Kysely<Database>, event: AuditEvent): Prom
       after: event.details ? JSON.stringify(event.details) : null,
       operation: null,
       before: null,
+      company_ids: event.companyIds ? [...event.companyIds] : null,
+      on_behalf_of_user_id: event.onBehalfOfUserId ?? null,
     })
     .execute();
 }

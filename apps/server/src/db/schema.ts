@@ -494,6 +494,10 @@ export type AuditLogTable = {
   before: unknown;
   after: unknown;
   action: string | null;
+  /** The companies the row belongs to (migration 0034): what a customer's administrators read of the log. */
+  company_ids: number[] | null;
+  /** The customer's user a reseller's staff member was viewing as (read-only view as customer), beside the actor. */
+  on_behalf_of_user_id: number | null;
 };
 
 /** A company's OpenID Connect provider (migration 0027, decision 0208); the secret sealed by auth/secret-box.ts. */
@@ -1091,6 +1095,8 @@ export const databaseColumns = {
     'before',
     'after',
     'action',
+    'company_ids',
+    'on_behalf_of_user_id',
   ],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T] & string> };
 
