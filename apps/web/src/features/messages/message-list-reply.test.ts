@@ -1,7 +1,8 @@
 import { messageOperations } from '@portal/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMessageList } from './message-list-reply';
+import { regexes } from 'zod/v4/core';
+import { ISO_DATE_TIME, parseMessageList } from './message-list-reply';
 
 const schema = messageOperations.current.response;
 
@@ -51,6 +52,10 @@ const fieldValue = fc.oneof(
 const messageBody = fc.dictionary(fc.constantFrom('id', 'text', 'startDate', 'endDate', 'other'), fieldValue);
 
 describe('parseMessageList', () => {
+  it("checks dates with zod's own pattern for the contract's IsoDateTimeSchema", () => {
+    expect(ISO_DATE_TIME.source).toBe(regexes.datetime({ offset: true, local: false, precision: null }).source);
+  });
+
   it('reads valid messages as the schema does, dropping unknown keys', () => {
     const body = {
       value: [
