@@ -18,7 +18,9 @@ export function Markdown({ text, headingLevel = 3 }: { text: string; headingLeve
         '& > :last-child': { mb: 0 },
         '& p, & ul, & ol, & blockquote, & pre, & table': { my: 1.5 },
         '& h2, & h3, & h4, & h5, & h6': { mt: 2, mb: 1, fontSize: '1.05rem', fontWeight: 600 },
-        '& a': { color: 'primary.main' },
+        '& a[href]': { color: 'primary.main' },
+        // A link whose address the sanitiser took away (javascript:, data:) is plain text, not a dead link.
+        '& a:not([href])': { color: 'inherit', textDecoration: 'none' },
         '& blockquote': { borderLeft: 4, borderColor: 'divider', pl: 2, mx: 0, color: 'text.secondary' },
         '& pre': { overflowX: 'auto', p: 1.5, bgcolor: 'action.hover', borderRadius: 1 },
         '& code': { fontFamily: 'monospace', fontSize: '0.875em' },

@@ -41,6 +41,8 @@ const when = (local: string) => {
 function scheduleText(values: MessageFormValues): string {
   const start = when(values.start);
   const end = when(values.end);
+  const [from, to] = [instantOfUkLocal(values.start), instantOfUkLocal(values.end)];
+  if (from && to && Date.parse(to) <= Date.parse(from)) return 'The end must come after the start to show at all.';
   if (start && end) return `Shows from ${start} until ${end} (UK time).`;
   if (start) return `Shows from ${start} (UK time) until it is removed.`;
   if (end) return `Shows from when it is saved until ${end} (UK time).`;
