@@ -7,8 +7,6 @@ import { addFaq, changeFaq, listFaqs, moveFaq, removeFaq } from './service.js';
 /** Staff work on their own partner's FAQs, whichever portal they are in (as its messages). */
 const staffPartner = (scope: EstateScope): PartnerScope => ({ db: scope.db, partnerId: scope.caller.partnerId });
 
-const list = (value: unknown[]) => ({ value, '@odata.count': value.length });
-
 /** The partner's FAQs in the reseller console (docs/decisions/0217); customers read them through partners.faqs. */
 export const faqAdminRoutes = operationRoutes(API.faqAdmin, () => ({
   list: async ({ scope }) => {
