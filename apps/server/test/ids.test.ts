@@ -115,7 +115,9 @@ beforeAll(async () => {
 
 /** A caller the route lets through to validation (access is checked first), with both tokens for analytics. */
 function headersFor(op: IdOperation) {
-  const session = op.path.startsWith('/api/messages') ? sessions['northwind.staff']! : sessions['acme.admin']!;
+  // The partner's messages and the reseller console's operations are partner staff's (docs/decisions/0217).
+  const staff = op.path.startsWith('/api/messages') || op.path.startsWith('/api/console/');
+  const session = staff ? sessions['northwind.staff']! : sessions['acme.admin']!;
   return { ...bearer(session.accessToken), 'dash-authorization': `Bearer ${session.dashToken}` };
 }
 
@@ -129,8 +131,16 @@ function call(op: IdOperation, values: Record<string, string>) {
       query[parameter.name] = value;
     }
   }
-  // A body valid for every other PUT and POST that takes an id (a message; an estate edit).
-  const payload = CARRIER_BODIES[op.path] ?? { text: 'Still here', id: 1, name: 'Still here', siteId: 1, teamIds: [] };
+  // A body valid for every other PUT and POST that takes an id (a message; a question and its move; an estate edit).
+  const payload = CARRIER_BODIES[op.path] ?? {
+    text: 'Still here',
+    title: 'Still here',
+    direction: 'down',
+    id: 1,
+    name: 'Still here',
+    siteId: 1,
+    teamIds: [],
+  };
   const body = op.method === 'PUT' || op.method === 'POST' ? { payload } : {};
   // The fault report is multipart: its fields travel as the first part (docs/decisions/0098).
   if (op.path.endsWith('/reportFault')) {

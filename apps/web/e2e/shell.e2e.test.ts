@@ -79,6 +79,29 @@ describe('shell', () => {
       ],
     ],
     ['acme.mobile', ['Home', 'Mobile > Estate', 'Scheduled reports', ...ALWAYS]],
+    // Partner staff: the customer's portal as the demo's staff profile has it, the reseller console (issue 27) and
+    // the approvals of single sign-on.
+    [
+      'northwind.staff',
+      [
+        'Home',
+        'Mobile > Estate',
+        'Mobile > Orders',
+        'Broadband > Estate',
+        'Broadband > Orders',
+        'My Bills',
+        'Scheduled reports',
+        'Admin > Manage Sites',
+        'Admin > Manage Teams',
+        'Admin > Manage Users',
+        'Admin > Spend Alerts',
+        'Admin > Company Security',
+        'Reseller console > Messages',
+        'Reseller console > FAQs',
+        'Single Sign-On Approvals',
+        ...ALWAYS,
+      ],
+    ],
   ])('shows %s only the menu entries it may open', async (userName, expected) => {
     const { page } = await portal.openAs(userName);
     await page.goto('/');

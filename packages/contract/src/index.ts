@@ -13,6 +13,7 @@ export * from './entities/broadband-history';
 export * from './entities/contracts';
 export * from './entities/diagnostics';
 export * from './entities/estate';
+export * from './entities/faq-admin';
 export * from './entities/help-and-search';
 export * from './entities/invoices';
 export * from './entities/mobile';

@@ -11,6 +11,8 @@ export type ParamTarget =
   | 'orderItem'
   | 'contract'
   | 'message'
+  /** A question of the partner's FAQs (decision 0217). */
+  | 'faq'
   | 'profile'
   | 'user'
   /** One of the caller's passkeys (decision 0209). */

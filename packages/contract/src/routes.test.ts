@@ -42,6 +42,8 @@ describe('route table', () => {
         'users/view',
         'spend-alerts/view',
         'security',
+        'console/messages',
+        'console/faqs',
         'sso-approvals',
       ].sort(),
     );

@@ -158,6 +158,21 @@ export const ROUTES = [
     menu: true,
     page: 'sso/CompanySecurityPage',
   },
+  // Beyond the spec (issue 27, docs/decisions/0217): the reseller console's banner messages and FAQs.
+  {
+    path: 'console/messages',
+    title: 'Messages',
+    access: { role: 'partner-staff' },
+    menu: true,
+    page: 'console-content/ConsoleMessagesPage',
+  },
+  {
+    path: 'console/faqs',
+    title: 'FAQs',
+    access: { role: 'partner-staff' },
+    menu: true,
+    page: 'console-content/ConsoleFaqsPage',
+  },
   {
     path: 'sso-approvals',
     title: 'Single Sign-On Approvals',

@@ -44,6 +44,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   profiles: 'The user profiles (Company Administrator, Site Manager, Team Leader, ...) and their functionality.',
   partners: 'The reseller whose portal it is: branding, FAQ and contact details.',
   messages: 'The reseller’s banner messages.',
+  faqAdmin: 'The reseller’s FAQs as its staff write them in the console: Markdown answers, in order.',
   companies: 'The caller’s companies, and the search over their estate.',
   search: 'The search behind the header’s search box.',
   bills: 'Bills: lists, figures, the PDF and the call details.',

@@ -11,6 +11,7 @@ import { companyRoutes } from './companies/routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { estateRoutes } from './estate/routes.js';
+import { faqAdminRoutes } from './faq-admin/routes.js';
 import { faultReportRoutes } from './fault-reports/routes.js';
 import { loginRoutes } from './login/routes.js';
 import { messageRoutes } from './messages/routes.js';
@@ -55,6 +56,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(profileRoutes);
   await app.register(partnerRoutes);
   await app.register(messageRoutes);
+  await app.register(faqAdminRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
   await app.register(billRoutes);

@@ -149,6 +149,12 @@ const mobileUserSave = ({ ids, mobileUser }: ExampleContext) => {
   };
 };
 const companyChart = { query: ({ companyId }) => ({ companyId }) } satisfies Example;
+const faq = {
+  body: () => ({
+    title: 'Sweep: how do I pay?',
+    text: 'By **direct debit**; see [billing](https://example.com/bills).',
+  }),
+} satisfies Example;
 const message = {
   body: () => ({
     text: 'Sweep: planned maintenance',
@@ -309,6 +315,9 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'sso.complete': { body: () => ({ callback: '?code=sweep-code&state=sweep-state', cookiePolicyAccepted: true }) },
   'messages.create': message,
   'messages.update': message,
+  'faqAdmin.create': faq,
+  'faqAdmin.update': faq,
+  'faqAdmin.move': { body: () => ({ direction: 'down' }) },
   'orders.broadband': odataPage,
   'orders.mobile': odataPage,
   'orders.items': odataPage,

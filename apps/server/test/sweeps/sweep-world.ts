@@ -71,7 +71,7 @@ export type Caller = {
 };
 
 export type SweepWorld = {
-  /** For each kind of line: Globex's line of that kind, and Brightwave's message. */
+  /** For each kind of line: Globex's line of that kind, and Brightwave's message and question. */
   foreign: Record<LineKind, ForeignFacts>;
   caller(name: SweepAccount | 'anonymous'): Caller;
   /**
@@ -180,6 +180,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
 
   const partners = await db.selectFrom('partners').select('id').orderBy('id').execute();
   const throwawayMessages = new Map<number, number>();
+  const throwawayFaqs = new Map<number, number>();
   for (const partner of partners) {
     const message = await db
       .insertInto('messages')
@@ -187,6 +188,18 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .returning('id')
       .executeTakeFirstOrThrow();
     throwawayMessages.set(partner.id, message.id);
+    // Placed first, so the demo's own FAQs keep their order when the sweeps move it (decision 0217).
+    const faq = await db
+      .insertInto('faqs')
+      .values({
+        partner_id: partner.id,
+        title: 'Sweep: a question',
+        text: 'The sweeps may change and delete it.',
+        sort_order: -1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    throwawayFaqs.set(partner.id, faq.id);
   }
   const profile = (await db.selectFrom('profiles').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const mobileUser = await mobileUserProfile(db);
@@ -371,6 +384,8 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .executeTakeFirstOrThrow();
     const message = throwawayMessages.get(user.partner_id);
     if (message === undefined) throw new Error(`no throwaway message for partner ${user.partner_id}`);
+    const faq = throwawayFaqs.get(user.partner_id);
+    if (faq === undefined) throw new Error(`no throwaway question for partner ${user.partner_id}`);
     const mobileLine = (await ownLineOf(db, userName, 'mobile')) ?? fallback;
     if (!mobileLine) throw new Error(`${userName} lacks a mobile line: the demo data changed`);
     const target = await throwawayUser(mobileLine.endpoint);
@@ -382,6 +397,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       facts[kind] = {
         line: await ownLineOf(db, userName, kind),
         partnerMessage: message,
+        partnerFaq: faq,
         profile,
         user: target,
         passkey,
@@ -474,6 +490,15 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .orderBy('messages.id')
     .executeTakeFirstOrThrow();
 
+  const brightwaveFaq = await db
+    .selectFrom('faqs')
+    .innerJoin('partners', 'partners.id', 'faqs.partner_id')
+    .select('faqs.id')
+    .where('partners.name', '=', 'Brightwave Telecom')
+    .where('faqs.id', 'not in', [...throwawayFaqs.values()])
+    .orderBy('faqs.id')
+    .executeTakeFirstOrThrow();
+
   const globexAdmin = await db
     .selectFrom('users')
     .select('id')
@@ -492,6 +517,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
           {
             globex: await globexLine(db, kind),
             otherPartnerMessage: brightwave.id,
+            otherPartnerFaq: brightwaveFaq.id,
             globexUser: globexAdmin.id,
             globexPasskey,
             globexReportSubscription,

@@ -49,6 +49,8 @@ export const LINE_KIND_NAMES = Object.keys(LINE_KINDS) as LineKind[];
 export type CallerFacts = {
   line: EstateLine | undefined;
   partnerMessage: number;
+  /** A throwaway question of the caller's partner's FAQs. */
+  partnerFaq: number;
   profile: number;
   /** A user of the caller's estate made for the sweeps (never the caller: one's own record is read-only). */
   user: number;
@@ -66,6 +68,8 @@ export type CallerFacts = {
 export type ForeignFacts = {
   globex: EstateLine;
   otherPartnerMessage: number;
+  /** A question of Brightwave's FAQs (decision 0217). */
+  otherPartnerFaq: number;
   globexUser: number;
   /** A passkey of a user of Globex's made for the sweeps. */
   globexPasskey: number;
@@ -113,6 +117,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   message: {
     own: ({ partnerMessage }) => String(partnerMessage),
     foreign: ({ otherPartnerMessage }) => String(otherPartnerMessage),
+  },
+  faq: {
+    own: ({ partnerFaq }) => String(partnerFaq),
+    foreign: ({ otherPartnerFaq }) => String(otherPartnerFaq),
   },
   user: {
     own: ({ user }) => String(user),

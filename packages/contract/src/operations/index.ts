@@ -6,6 +6,7 @@ import * as companies from './companies';
 import * as contracts from './contracts';
 import * as docs from './docs';
 import * as estate from './estate';
+import * as faqAdmin from './faq-admin';
 import { faultReports } from './fault-reports';
 import * as health from './health';
 import * as login from './login';
@@ -47,6 +48,7 @@ export const API = {
   profiles,
   partners,
   messages,
+  faqAdmin,
   companies,
   search,
   bills,
@@ -112,6 +114,7 @@ export * as contractOperations from './contracts';
 export * as docsOperations from './docs';
 export * as estateOperations from './estate';
 export * from './families/index';
+export * as faqAdminOperations from './faq-admin';
 export { faultReports as faultReportOperations } from './fault-reports';
 export * as healthOperations from './health';
 export * as loginOperations from './login';

@@ -9,29 +9,39 @@ import Typography from '@mui/material/Typography';
 import { partnerOperations } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { operationQuery } from '../../api/operations';
+import { LoadFailed } from '../../components/LoadFailed';
+import { Markdown } from '../../components/markdown/Markdown';
 import { PageHeading } from '../../components/PageHeading';
 
-/** FAQ (spec 2.17): the partner's questions as an accordion of title and text. */
+/**
+ * FAQ (spec 2.17): the partner's questions as an accordion of title and answer, the answer the partner's Markdown
+ * rendered through the sanitiser (docs/decisions/0217).
+ */
 export function FaqPage() {
-  const { data: faqs, isPending } = useQuery({
+  const faqs = useQuery({
     ...operationQuery(partnerOperations.faqs, {}),
     select: (list) => list.value,
   });
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
       <PageHeading title="FAQ" />
-      {isPending ? (
-        <Stack spacing={1}>
+      {faqs.isError ? (
+        <LoadFailed text="We couldn't load the questions." onRetry={() => void faqs.refetch()} />
+      ) : faqs.isPending ? (
+        <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading questions">
           {[0, 1, 2, 3].map((row) => (
             <Skeleton key={row} variant="rounded" height={56} />
           ))}
         </Stack>
-      ) : faqs && faqs.length > 0 ? (
+      ) : faqs.data.length > 0 ? (
         <div>
-          {faqs.map((faq, index) => (
-            // The accordion's own heading element (h3 by default) is the question's: h2 under the page's h1.
+          {faqs.data.map((faq, index) => (
+            // The accordion's own heading element (h3 by default) is the question's: h2 under the page's h1, and the
+            // answer's own headings start at h3.
             <Accordion
-              key={faq.title}
+              // The questions have no id of their own here, and two may share a title: their place tells them apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is read once and never reordered on the page.
+              key={index}
               disableGutters
               defaultExpanded={index === 0}
               slotProps={{ heading: { component: 'h2' } }}
@@ -42,7 +52,7 @@ export function FaqPage() {
                 </Typography>
               </AccordionSummary>
               <AccordionDetails id={`faq-${index}`}>
-                <Typography sx={{ whiteSpace: 'pre-line' }}>{faq.text}</Typography>
+                <Markdown text={faq.text} headingLevel={3} />
               </AccordionDetails>
             </Accordion>
           ))}
