@@ -51,6 +51,8 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
       link('Company Security', 'security'),
     ],
   },
+  // Beyond the spec (issue 27): the reseller console, for the partner's staff.
+  { kind: 'group', label: 'Reseller console', children: [link('Customers', 'console/customers')] },
   link('Single Sign-On Approvals', 'sso-approvals'),
   link('FAQ', 'faq'),
   link('Contact', 'contact'),
