@@ -39,7 +39,11 @@ export function consoleCustomerService({ signInThrottle, passwords, publicUrl }:
   }
 
   /** A page of the customer's users, each of the page with whether the throttle holds their username now. */
-  async function users(partner: PartnerScope, companyId: number, options: ODataQuery): Promise<OdataList<CustomerUser>> {
+  async function users(
+    partner: PartnerScope,
+    companyId: number,
+    options: ODataQuery,
+  ): Promise<OdataList<CustomerUser>> {
     if (!(await customers.isPartnersCompany(partner, companyId))) throw noSuchCustomer();
     const list = await customers.listCustomerUsers(partner, companyId, options);
     const value = await Promise.all(
