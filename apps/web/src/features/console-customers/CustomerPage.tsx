@@ -85,20 +85,33 @@ export function CustomerPage() {
         field: '__actions',
         header: 'Actions',
         headerHidden: true,
-        type: 'options',
-        width: 56,
+        excludeFromCsv: true,
         align: 'right',
-        menuLabel: (user) => `Actions for ${user.userName}`,
-        actions: [
-          {
-            label: 'Send password reset',
-            onClick: (user) => {
-              setResetting(user);
-              setConfirming(true);
-            },
-          },
-          { label: 'Unlock', isVisible: (user) => user.throttled === true, onClick: (user) => void unlock(user) },
-        ],
+        render: (user) => (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            {user.throttled ? (
+              <Button
+                size="small"
+                variant="outlined"
+                aria-label={`Unlock ${user.userName}`}
+                onClick={() => void unlock(user)}
+              >
+                Unlock
+              </Button>
+            ) : null}
+            <Button
+              size="small"
+              aria-label={`Reset password for ${user.userName}`}
+              onClick={() => {
+                setResetting(user);
+                setConfirming(true);
+              }}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              Reset password
+            </Button>
+          </Stack>
+        ),
       },
     ];
   }, [companyId, notify]);
