@@ -79,6 +79,27 @@ describe('shell', () => {
       ],
     ],
     ['acme.mobile', ['Home', 'Mobile > Estate', 'Scheduled reports', ...ALWAYS]],
+    // The partner's staff hold a Company Administrator's functionality (without companies) and the console's links.
+    [
+      'northwind.staff',
+      [
+        'Home',
+        'Mobile > Estate',
+        'Mobile > Orders',
+        'Broadband > Estate',
+        'Broadband > Orders',
+        'My Bills',
+        'Scheduled reports',
+        'Admin > Manage Sites',
+        'Admin > Manage Teams',
+        'Admin > Manage Users',
+        'Admin > Spend Alerts',
+        'Admin > Company Security',
+        'Reseller console > Customers',
+        'Single Sign-On Approvals',
+        ...ALWAYS,
+      ],
+    ],
   ])('shows %s only the menu entries it may open', async (userName, expected) => {
     const { page } = await portal.openAs(userName);
     await page.goto('/');

@@ -88,7 +88,7 @@ export function CustomerPage() {
         excludeFromCsv: true,
         align: 'right',
         render: (user) => (
-          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
             {user.throttled ? (
               <Button
                 size="small"
