@@ -2,8 +2,13 @@ import type { ODataQuery } from '@portal/contract';
 import { sql } from 'kysely';
 import { runODataList } from '../../odata/index.js';
 import type { PartnerScope } from '../../scope/partner-scope.js';
-import { COUNT_EXPRESSIONS, isCustomerUser, linkedUserIds } from './counts.js';
-import { customersResource, customerUsersResource } from './resource.js';
+import {
+  COUNT_EXPRESSIONS,
+  customersResource,
+  customerUsersResource,
+  isCustomerUser,
+  linkedUserIds,
+} from './resource.js';
 
 // The console's customers: every query starts from the staff member's partner, so another partner's company or
 // user is not found, exactly like one that does not exist (decision 0219).
