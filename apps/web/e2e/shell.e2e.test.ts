@@ -96,6 +96,7 @@ describe('shell', () => {
         'Admin > Manage Users',
         'Admin > Spend Alerts',
         'Admin > Company Security',
+        'Reseller console > Customers',
         'Reseller console > Messages',
         'Reseller console > FAQs',
         'Single Sign-On Approvals',

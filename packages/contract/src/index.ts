@@ -10,6 +10,7 @@ export * from './company-filter';
 export * from './entities/auth';
 export * from './entities/banner-message';
 export * from './entities/broadband-history';
+export * from './entities/console-customers';
 export * from './entities/contracts';
 export * from './entities/diagnostics';
 export * from './entities/estate';

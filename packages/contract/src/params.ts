@@ -23,6 +23,10 @@ export type ParamTarget =
   | 'notification'
   /** One of the caller's scheduled report subscriptions (decision 0216). */
   | 'reportSubscription'
+  /** A customer company of the partner staff member's own partner (the reseller console, decision 0219). */
+  | 'customerCompany'
+  /** A user of such a customer company, never one of the partner's staff (decision 0219). */
+  | 'customerUser'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */

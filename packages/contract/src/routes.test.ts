@@ -42,6 +42,7 @@ describe('route table', () => {
         'users/view',
         'spend-alerts/view',
         'security',
+        'console/customers',
         'console/messages',
         'console/faqs',
         'sso-approvals',

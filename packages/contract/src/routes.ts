@@ -158,6 +158,27 @@ export const ROUTES = [
     menu: true,
     page: 'sso/CompanySecurityPage',
   },
+  // The reseller console (issue 27): its Customers (docs/decisions/0219).
+  {
+    path: 'console/customers',
+    title: 'Customers',
+    access: { role: 'partner-staff' },
+    menu: true,
+    page: 'console-customers/CustomersListPage',
+  },
+  {
+    path: 'console/customers/new',
+    title: 'Onboard a customer',
+    access: { role: 'partner-staff' },
+    menu: false,
+    page: 'console-customers/OnboardCustomerPage',
+  },
+  {
+    path: 'console/customers/:companyId',
+    title: 'Customer',
+    access: { role: 'partner-staff' },
+    menu: false,
+    page: 'console-customers/CustomerPage',
   // Beyond the spec (issue 27, docs/decisions/0217): the reseller console's banner messages and FAQs.
   {
     path: 'console/messages',

@@ -33,6 +33,7 @@ describe('SIDE_MENU', () => {
       'Admin/Spend Alerts',
       'Admin/Company Security',
       'Reseller console',
+      'Reseller console/Customers',
       'Reseller console/Messages',
       'Reseller console/FAQs',
       'Single Sign-On Approvals',
@@ -73,5 +74,20 @@ describe('visibleSideMenu', () => {
       'Account',
       'Logout',
     ]);
+  });
+
+  it("shows the reseller console's group only to the partner's staff", () => {
+    expect(labels(visibleSideMenu([], ['partner-staff']))).toEqual([
+      'Home',
+      'Scheduled reports',
+      'Reseller console',
+      'Reseller console/Customers',
+      'Single Sign-On Approvals',
+      'FAQ',
+      'Contact',
+      'Account',
+      'Logout',
+    ]);
+    expect(labels(visibleSideMenu([], ['customer']))).not.toContain('Reseller console');
   });
 });

@@ -51,11 +51,15 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
       link('Company Security', 'security'),
     ],
   },
-  // Beyond the spec (issue 27): the reseller console, for partner staff.
+  // Beyond the spec (issue 27): the reseller console, for the partner's staff.
   {
     kind: 'group',
     label: 'Reseller console',
-    children: [link('Messages', 'console/messages'), link('FAQs', 'console/faqs')],
+    children: [
+      link('Customers', 'console/customers'),
+      link('Messages', 'console/messages'),
+      link('FAQs', 'console/faqs'),
+    ],
   },
   link('Single Sign-On Approvals', 'sso-approvals'),
   link('FAQ', 'faq'),

@@ -86,6 +86,16 @@ describe('LocalLoginThrottle', () => {
     expect(throttle.recordFailure('alice', ADDRESS, now)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
+  it("clears a throttled username's count on an unlock, leaving the address's", () => {
+    const throttle = new LocalLoginThrottle();
+    // 21 failures from one address: the username waits, and so does the address (20 free failures).
+    const now = failRepeatedly(throttle, 'alice', ADDRESS, 21);
+    expect(throttle.check('alice', '192.0.2.99', now).allowed).toBe(false);
+    throttle.clear('ALICE');
+    expect(throttle.check('alice', '192.0.2.99', now)).toEqual({ allowed: true });
+    expect(throttle.check('bob', ADDRESS, now).allowed).toBe(false);
+  });
+
   it('catches password spraying: one address trying many usernames waits after 20 failures', () => {
     const throttle = new LocalLoginThrottle();
     for (let i = 1; i <= 20; i++) {

@@ -55,6 +55,12 @@ export interface LoginThrottle {
   recordFailure(username: string, address: string | undefined): Promise<ThrottleDecision>;
   /** A correct password clears the username's count (not the address's: see LocalLoginThrottle.recordSuccess). */
   recordSuccess(username: string): Promise<void>;
+  /**
+   * Forgets the username's count, as a success would, for a partner's staff member unlocking a customer's user
+   * (decision 0219). The address counts stay. False when the count could not be cleared everywhere it is kept (the
+   * shared store did not answer): the caller should say so rather than claim the user can sign in.
+   */
+  clear(username: string): Promise<boolean>;
 }
 
 /** The wait a scope's `failures`-th failure brings, in milliseconds (0 while it is among the free ones). */
@@ -112,6 +118,11 @@ export class LocalLoginThrottle {
    * so an attacker holding one valid account cannot sign in with it to wipe the count of their username spraying.
    */
   recordSuccess(username: string): void {
+    this.#counts.delete(usernameKey(username));
+  }
+
+  /** Forgets the username's count (an unlock by the partner's staff, decision 0219); the address counts stay. */
+  clear(username: string): void {
     this.#counts.delete(usernameKey(username));
   }
 
@@ -202,5 +213,9 @@ export function inProcessLoginThrottle(local = new LocalLoginThrottle()): LoginT
     check: async (username, address) => local.check(username, address),
     recordFailure: async (username, address) => local.recordFailure(username, address),
     recordSuccess: async (username) => local.recordSuccess(username),
+    clear: async (username) => {
+      local.clear(username);
+      return true;
+    },
   };
 }

@@ -89,6 +89,16 @@ export class SharedLoginThrottle implements LoginThrottle {
     await this.#shared('recordSuccess', () => this.#counter(this.#options.perUsername).delete(usernameKey(username)));
   }
 
+  /** Clears the username's count in Redis and in this process's fallback; false if Redis did not answer. */
+  async clear(username: string): Promise<boolean> {
+    this.#local.clear(username);
+    const cleared = await this.#shared('clear', async () => {
+      await this.#counter(this.#options.perUsername).delete(usernameKey(username));
+      return true;
+    });
+    return cleared === true;
+  }
+
   /** The wait still to run: the count's wait, less the time since its last failure (the quiet period less its TTL). */
   #waitLeft(count: RateLimiterRes, scope: ThrottleScopeOptions): number {
     const sinceLastFailure = scope.quietPeriodMs - count.msBeforeNext;

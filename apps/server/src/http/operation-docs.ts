@@ -53,6 +53,8 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   teams: 'Teams of a company and their devices.',
   users: 'Users, what they may do, and where in the estate.',
   sso: 'Single sign-on over OpenID Connect: a company’s identity provider, the partner’s approval, signing in through it.',
+  consoleCustomers:
+    'The reseller console’s customers (partner staff): the partner’s companies with their counts, their users, a password reset or unlock of one, and onboarding a new customer.',
   signInPolicy: 'What a company requires of its users’ sign-ins: two-step verification, single sign-on only, passkeys.',
   orders: 'Mobile and broadband orders and their items.',
   contracts: 'Broadband contracts: summary, products, events and pending changes.',

@@ -8,6 +8,7 @@ import { SharedLoginThrottle } from '../auth/shared-login-throttle.js';
 import { billRoutes } from './bills/routes.js';
 import { broadbandDiagnosticsRoutes } from './broadband-diagnostics/routes.js';
 import { companyRoutes } from './companies/routes.js';
+import { consoleCustomerRoutes } from './console-customers/routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { estateRoutes } from './estate/routes.js';
@@ -65,6 +66,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(teamRoutes);
   await app.register(userRoutes);
   await app.register(ssoRoutes(throttles));
+  await app.register(consoleCustomerRoutes(throttles));
   await app.register(signInPolicyRoutes);
   await app.register(orderRoutes);
   await app.register(contractRoutes);

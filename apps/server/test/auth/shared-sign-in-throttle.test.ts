@@ -72,6 +72,38 @@ describe('the sign-in throttle shared through Redis', () => {
     expect((await signInAttempt(second, 'acme.admin', DEMO_PASSWORD, address)).statusCode).toBe(200);
   });
 
+  it('unlocks a throttled username everywhere when the partner’s staff clear it on one instance (decision 0219)', async () => {
+    const address = freshAddress();
+    for (let attempt = 0; attempt <= USERNAME_FREE_FAILURES + 1; attempt++) {
+      await signInAttempt(attempt % 2 === 0 ? first : second, 'acme.mobile', 'Wrong-Password-1', address);
+    }
+    expect((await signInAttempt(first, 'acme.mobile', DEMO_PASSWORD, freshAddress())).statusCode).toBe(429);
+    const staff = await signIn(second, 'northwind.staff');
+    const { company, user } = await database.handle.db
+      .selectFrom('users')
+      .innerJoin('user_endpoints', 'user_endpoints.user_id', 'users.id')
+      .select(['users.id as user', 'user_endpoints.company_id as company'])
+      .where('users.user_name', '=', 'acme.mobile')
+      .executeTakeFirstOrThrow();
+    const customerUser = async (app: App) => {
+      const list = await app.inject({
+        method: 'GET',
+        url: `/api/console/customers/${company}/users?$filter=id eq ${user}`,
+        headers: bearer(staff.accessToken),
+      });
+      return list.json<{ value: Array<{ throttled: boolean }> }>().value[0];
+    };
+    expect(await customerUser(first)).toMatchObject({ throttled: true });
+    const unlock = await second.inject({
+      method: 'POST',
+      url: `/api/console/customers/${company}/users/${user}/unlock`,
+      headers: bearer(staff.accessToken),
+    });
+    expect(unlock.statusCode).toBe(204);
+    expect(await customerUser(first)).toMatchObject({ throttled: false });
+    expect((await signInAttempt(first, 'acme.mobile', DEMO_PASSWORD, freshAddress())).statusCode).toBe(200);
+  });
+
   it('keeps sign-in working while Redis is down, throttled by each instance’s own counts, and shares again after', async () => {
     const redisStatus = async (app: App) => {
       const ready = await app.inject({ method: 'GET', url: '/ready' });

@@ -313,6 +313,20 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'sso.approve': { body: ({ companyId }) => ({ companyId: Number(companyId), approved: false }) },
   'sso.start': { body: () => ({ login: 'someone@nowhere.sweep.example' }) },
   'sso.complete': { body: () => ({ callback: '?code=sweep-code&state=sweep-state', cookiePolicyAccepted: true }) },
+  // The reseller console (decision 0219): a new customer under names and an account number no other call uses.
+  'consoleCustomers.list': odataPage,
+  'consoleCustomers.users': odataPage,
+  'consoleCustomers.onboard': {
+    body: () => {
+      sweepNames += 1;
+      return {
+        name: `Sweep Customer ${sweepNames} Ltd`,
+        accountNumber: `SWEEP-${String(sweepNames).padStart(5, '0')}`,
+        userName: `sweep.customer${sweepNames}`,
+        emailAddress: `sweep.customer${sweepNames}@example.co.uk`,
+      };
+    },
+  },
   'messages.create': message,
   'messages.update': message,
   'faqAdmin.create': faq,

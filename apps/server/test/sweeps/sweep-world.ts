@@ -221,6 +221,23 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     await db.insertInto('user_endpoints').values({ user_id: user.id, endpoint_id: endpointId, company_id }).execute();
     return user.id;
   };
+  /** Per partner: its first customer company and a user of it made for the sweeps (reset and unlock name them). */
+  const customers = new Map<number, { customerCompany: number; customerUser: number }>();
+  const customerOf = async (partnerId: number) => {
+    const known = customers.get(partnerId);
+    if (known) return known;
+    const line = await db
+      .selectFrom('endpoints')
+      .innerJoin('companies', 'companies.id', 'endpoints.company_id')
+      .select(['endpoints.id', 'endpoints.company_id'])
+      .where('companies.partner_id', '=', partnerId)
+      .orderBy('endpoints.company_id')
+      .orderBy('endpoints.id')
+      .executeTakeFirstOrThrow();
+    const customer = { customerCompany: line.company_id, customerUser: await throwawayUser(line.id) };
+    customers.set(partnerId, customer);
+    return customer;
+  };
   /** A passkey of the user (its key is random bytes: no ceremony ever uses it). */
   const passkeyOf = async (userId: number) => {
     records += 1;
@@ -392,6 +409,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     const passkey = await passkeyOf(signedIn ? user.id : target);
     const reportSubscription = await subscriptionOf(user.id);
     const alert = await alertRuleOf((await lastHaloLineOf(userName)) ?? mobileLine.endpoint, user.id);
+    const customer = await customerOf(user.partner_id);
     const facts: Partial<Record<LineKind, CallerFacts>> = {};
     for (const kind of LINE_KIND_NAMES) {
       facts[kind] = {
@@ -403,6 +421,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
         passkey,
         reportSubscription,
         ...alert,
+        ...customer,
       };
     }
     return facts as Record<LineKind, CallerFacts>;
@@ -505,6 +524,12 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .where('user_name', '=', 'globex.admin')
     .executeTakeFirstOrThrow();
 
+  const wayne = await db
+    .selectFrom('users')
+    .innerJoin('user_companies', 'user_companies.user_id', 'users.id')
+    .select(['users.id', 'user_companies.company_id as companyId'])
+    .where('users.user_name', '=', 'wayne.admin')
+    .executeTakeFirstOrThrow();
   const globexPasskey = await passkeyOf(await throwawayUser((await globexLine(db, 'mobile')).endpoint));
   const globexReportSubscription = await subscriptionOf(globexAdmin.id);
   const globexAlert = await alertRuleOf((await lastHaloLineOf('globex.admin')) ?? 0, globexAdmin.id);
@@ -523,6 +548,8 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
             globexReportSubscription,
             globexAlertRule: globexAlert.alertRule,
             globexNotification: globexAlert.notification,
+            otherPartnerCompany: wayne.companyId,
+            otherPartnerUser: wayne.id,
           },
         ]),
       ),

@@ -62,6 +62,9 @@ export type CallerFacts = {
   alertRule: number;
   /** A notice of the caller's own, of that rule. */
   notification: number;
+  /** A customer company of the caller's partner (the reseller console, decision 0219), and a user of it made for the sweeps. */
+  customerCompany: number;
+  customerUser: number;
 };
 
 /** Records outside acme.admin's estate: Globex Engineering Ltd's (same partner), and another partner's message. */
@@ -78,6 +81,9 @@ export type ForeignFacts = {
   /** A spend alert rule of Globex's, and a notice of it to a Globex user. */
   globexAlertRule: number;
   globexNotification: number;
+  /** Brightwave's customer Wayne Haulage Ltd and its administrator: another partner's, for Northwind's staff. */
+  otherPartnerCompany: number;
+  otherPartnerUser: number;
 };
 
 export type TargetFixture = {
@@ -141,6 +147,14 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   notification: {
     own: ({ notification }) => String(notification),
     foreign: ({ globexNotification }) => String(globexNotification),
+  },
+  customerCompany: {
+    own: ({ customerCompany }) => String(customerCompany),
+    foreign: ({ otherPartnerCompany }) => String(otherPartnerCompany),
+  },
+  customerUser: {
+    own: ({ customerUser }) => String(customerUser),
+    foreign: ({ otherPartnerUser }) => String(otherPartnerUser),
   },
   profile: {
     own: ({ profile }) => String(profile),

@@ -75,12 +75,20 @@ async function spendAlertRule(session: ApiSession) {
   return added ? { ruleId: String(added.id) } : undefined;
 }
 
+/** The first customer company of a partner staff member's partner (the reseller console, decision 0219). */
+async function firstCustomer(session: ApiSession) {
+  const list = await session.get<{ value: Array<{ id: number }> }>('/api/console/customers?$top=1&$select=id');
+  const id = list?.value[0]?.id;
+  return id === undefined ? undefined : { companyId: String(id) };
+}
+
 /** Where a route's parameters come from: the account's own lists, or the search over its estate. */
 const PARAMS_OF: Partial<Record<RoutePath, (session: ApiSession) => Promise<Record<string, string> | undefined>>> = {
   'mobile/orders/:orderId': (session) => firstOrder(session, 'mobile'),
   'broadband/orders/:orderId': (session) => firstOrder(session, 'broadband'),
   'users/edit/:userId': (session) => searchParams(session, 'User', [session.userName]),
   'spend-alerts/edit/:ruleId': spendAlertRule,
+  'console/customers/:companyId': firstCustomer,
 };
 const SEARCHED: Partial<Record<RoutePath, SearchResultType>> = {
   'sites/edit/:siteId': 'Site',

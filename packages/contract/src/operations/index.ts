@@ -3,6 +3,7 @@ import type { OperationArea, OperationDefinition } from '../operation';
 import * as bills from './bills';
 import { broadbandDiagnostics } from './broadband-diagnostics';
 import * as companies from './companies';
+import * as consoleCustomers from './console-customers';
 import * as contracts from './contracts';
 import * as docs from './docs';
 import * as estate from './estate';
@@ -58,6 +59,7 @@ export const API = {
   users,
   sso,
   signInPolicy,
+  consoleCustomers,
   orders,
   contracts,
   usage,
@@ -110,6 +112,7 @@ export const OPERATION_LIST: readonly NamedOperation[] = operationListOf(API, CA
 export * as billOperations from './bills';
 export { broadbandDiagnostics as broadbandDiagnosticsOperations } from './broadband-diagnostics';
 export * as companyOperations from './companies';
+export * as consoleCustomerOperations from './console-customers';
 export * as contractOperations from './contracts';
 export * as docsOperations from './docs';
 export * as estateOperations from './estate';

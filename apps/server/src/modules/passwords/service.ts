@@ -4,7 +4,7 @@ import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { checkPassword, generateTemporaryPassword, passwordPolicyErrorDetails } from '../../auth/password-policy.js';
 import { revokeOtherSessions } from '../../auth/refresh-tokens.js';
-import { recordEvent, writeAs } from '../../db/audit.js';
+import { type Actor, recordEvent, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import type { AfterAnswer } from '../../http/after-answer.js';
 import { badRequest, type HttpError, tooManyAttempts } from '../../http/errors.js';
@@ -116,12 +116,29 @@ export function passwordService({ db, throttles, later, publicUrl }: PasswordDep
       });
       return;
     }
-    // Nothing the owner relies on changes here: the password and sessions work on until this one is used. The
-    // password, its event and its e-mail commit together (0197): none is stored that was not also queued to send.
     const actor = { userId: user.id, requestId: caller.requestId };
+    await sendTemporaryPassword(user, { temporaryPassword, passwordHash }, actor, { address: caller.address });
+  }
+
+  /**
+   * Nothing the owner relies on changes here: the password and sessions work on until this one is used. The
+   * password, its event and its e-mail commit together (0197): none is stored that was not also queued to send.
+   */
+  async function sendTemporaryPassword(
+    user: { id: number; userName: string; emailAddress: string },
+    { temporaryPassword, passwordHash }: { temporaryPassword: string; passwordHash: string },
+    actor: Actor,
+    event: { details: Record<string, unknown>; companyIds?: readonly number[] } | { address: string | undefined },
+  ) {
     await writeAs(db, actor, async (trx) => {
       await storeTemporaryPassword(trx, user.id, passwordHash);
-      await recordEvent(trx, { action: 'password.reset_requested', actor, details: { address: caller.address } });
+      await recordEvent(trx, {
+        action: 'password.reset_requested',
+        actor,
+        ...('details' in event
+          ? { target: { table: 'users', key: { id: user.id } }, ...event }
+          : { details: { address: event.address } }),
+      });
       await queueEmail(trx, {
         to: user.emailAddress,
         ...temporaryPasswordEmail({
@@ -134,5 +151,26 @@ export function passwordService({ db, throttles, later, publicUrl }: PasswordDep
     });
   }
 
-  return { changePassword, forgotPassword };
+  /**
+   * The same e-mail as forgot password, started by the partner's staff for a customer's user they have found
+   * (decision 0219): sent at once (the staff member already knows the user exists), the event naming the staff
+   * member as its actor and the user as its target. A company that signs in through its provider only has no
+   * passwords to reset: false, and nothing is stored or sent.
+   */
+  async function resetByPartnerStaff(
+    user: { id: number; userName: string; emailAddress: string },
+    actor: Actor,
+    companyIds: readonly number[],
+  ): Promise<boolean> {
+    if ((await policyBindingUser(db, user.id)).singleSignOnOnly) return false;
+    const temporaryPassword = generateTemporaryPassword();
+    const passwordHash = await hashPassword(temporaryPassword);
+    await sendTemporaryPassword(user, { temporaryPassword, passwordHash }, actor, {
+      details: { by: 'partner-staff' },
+      companyIds,
+    });
+    return true;
+  }
+
+  return { changePassword, forgotPassword, resetByPartnerStaff };
 }

@@ -109,7 +109,7 @@ export async function assignmentsOf(scope: EstateScope, userId: number): Promise
  * sign-in names are global). The database's `user_name_key()` says which names look alike (decision 0125); its
  * unique index refuses a look-alike that a racing save slips past this check.
  */
-export async function userNameTaken(scope: EstateScope, userName: string, exceptId: number | undefined) {
+export async function userNameTaken(scope: Pick<EstateScope, 'db'>, userName: string, exceptId: number | undefined) {
   const row = await scope.db
     .selectFrom('users')
     .select('id')
@@ -190,6 +190,12 @@ export type UserWrite = {
   endpointIds: readonly number[];
 };
 
+/**
+ * What a user's write needs of its scope: the transaction and the partner the user belongs to. An administrator's
+ * save passes their estate scope; the partner's staff onboarding a new customer pass their partner (decision 0219).
+ */
+export type UserWriteScope = Pick<EstateScope, 'db'> & { caller: Pick<EstateScope['caller'], 'partnerId'> };
+
 /** A new user's credentials: a password nobody knows, and the temporary one e-mailed to them (decision 0111). */
 export type FirstCredentials = { unknownPasswordHash: string; temporaryPasswordHash: string; lifetimeMs: number };
 
@@ -199,7 +205,7 @@ export type FirstCredentials = { unknownPasswordHash: string; temporaryPasswordH
  * transaction (estate/scoped-write.ts), whose actor the audit log names.
  */
 export async function writeUser(
-  scope: EstateScope,
+  scope: UserWriteScope,
   target: { id: number } | { credentials: FirstCredentials },
   user: UserWrite,
 ): Promise<number> {

@@ -8,9 +8,11 @@ import {
   type UserSave,
   VALIDATION_MESSAGES,
 } from '@portal/contract';
+import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { generateTemporaryPassword } from '../../auth/password-policy.js';
 import { type Actor, recordEvent } from '../../db/audit.js';
+import type { Database } from '../../db/schema.js';
 import { idNotMatchingPath, invalidField, notFound } from '../../http/errors.js';
 import { queueEmail } from '../../mail/email-outbox.js';
 import { signInUrlOf, temporaryPasswordEmail } from '../../mail/mailer.js';
@@ -89,21 +91,7 @@ export function userService({ publicUrl }: UserServiceDependencies) {
       // What the assignments reach (a team's every device, a site's every line) is known once they are written.
       const excess = await excessOfUser(scope, id);
       if (excess) throw assignedBeyondRights(excess, assignmentListsOf({ name: profile.name, level }));
-      if (firstPassword) {
-        // To the new user only (the administrator never sees it, decision 0111), queued with the user's row so
-        // that both are written or neither (0197).
-        await queueEmail(scope.db, {
-          to: input.emailAddress,
-          ...temporaryPasswordEmail({
-            userName: input.userName,
-            temporaryPassword: firstPassword.temporaryPassword,
-            partnerName: await partnerNameOf(scope.db, id),
-            signInUrl: signInUrlOf(publicUrl),
-            purpose: 'new-account',
-            validForHours: NEW_USER_PASSWORD_LIFETIME_MS / 3_600_000,
-          }),
-        });
-      }
+      if (firstPassword) await queueFirstPasswordEmail(scope.db, id, input, firstPassword.temporaryPassword, publicUrl);
       return userById(scope, id);
     });
   }
@@ -150,8 +138,32 @@ export function userService({ publicUrl }: UserServiceDependencies) {
   return { saveUser, removeUser, signOutUser, resetTwoStep };
 }
 
+/**
+ * The new user's welcome e-mail with their temporary password: to them only (the administrator never sees it,
+ * decision 0111), queued in the transaction that writes the user's row, so that both are written or neither (0197).
+ */
+export async function queueFirstPasswordEmail(
+  db: Kysely<Database>,
+  userId: number,
+  user: { userName: string; emailAddress: string },
+  temporaryPassword: string,
+  publicUrl: string,
+): Promise<void> {
+  await queueEmail(db, {
+    to: user.emailAddress,
+    ...temporaryPasswordEmail({
+      userName: user.userName,
+      temporaryPassword,
+      partnerName: await partnerNameOf(db, userId),
+      signInUrl: signInUrlOf(publicUrl),
+      purpose: 'new-account',
+      validForHours: NEW_USER_PASSWORD_LIFETIME_MS / 3_600_000,
+    }),
+  });
+}
+
 /** A new user's first credentials: the temporary password to e-mail, and what is stored of it. */
-async function firstCredentials() {
+export async function firstCredentials() {
   const temporaryPassword = generateTemporaryPassword();
   const credentials: users.FirstCredentials = {
     // Nobody ever knows this one: the user signs in first with the e-mailed temporary password.

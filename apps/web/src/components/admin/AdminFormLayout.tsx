@@ -44,6 +44,15 @@ export function useAdminSave(area: AdminArea) {
   return { saving, failure, dismissFailure: () => setFailure(undefined), save };
 }
 
+/** What the frame says of a form's records: what one is called, the list it returns to, and its own title if any. */
+export interface FormFrame {
+  noun: string;
+  listPath: string;
+  listTitle: string;
+  /** The heading (default: the mode and the noun, 'Add Site'). */
+  title?: string;
+}
+
 /** The record a form edits: loading, not there (or not the caller's: 404), failed, or loaded. */
 export interface FormRecord {
   isPending: boolean;
@@ -65,7 +74,8 @@ export function AdminFormLayout({
   onDismissFailure,
   children,
 }: {
-  area: AdminArea;
+  /** An admin area, or the frame of a form outside them (the reseller console's): its noun, list and title. */
+  area: AdminArea | FormFrame;
   mode: FormMode;
   /** The loaded record of an Edit or View; undefined for an Add. */
   record?: FormRecord | undefined;
@@ -75,8 +85,9 @@ export function AdminFormLayout({
   onDismissFailure: () => void;
   children: ReactNode;
 }) {
-  const { noun, listPath, listTitle } = ADMIN_AREAS[area];
-  const title = `${mode} ${noun}`;
+  const frame: FormFrame = typeof area === 'string' ? ADMIN_AREAS[area] : area;
+  const { noun, listPath, listTitle } = frame;
+  const title = frame.title ?? `${mode} ${noun}`;
   const body = () => {
     if (record?.isPending) return <PageLoader />;
     if (record?.error) {
