@@ -179,6 +179,7 @@ export const ROUTES = [
     access: { role: 'partner-staff' },
     menu: false,
     page: 'console-customers/CustomerPage',
+  },
   // Beyond the spec (issue 27, docs/decisions/0217): the reseller console's banner messages and FAQs.
   {
     path: 'console/messages',

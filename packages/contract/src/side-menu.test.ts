@@ -82,6 +82,8 @@ describe('visibleSideMenu', () => {
       'Scheduled reports',
       'Reseller console',
       'Reseller console/Customers',
+      'Reseller console/Messages',
+      'Reseller console/FAQs',
       'Single Sign-On Approvals',
       'FAQ',
       'Contact',
