@@ -26,6 +26,7 @@ export * from './entities/sites-and-teams';
 export * from './entities/spend-alerts';
 export * from './entities/spend-forecast';
 export * from './entities/sso';
+export * from './entities/view-as';
 export * from './entities/users';
 export { LINE_WRITE_CODES } from './estate-readers';
 export * from './limits';

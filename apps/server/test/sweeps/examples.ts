@@ -308,6 +308,8 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   'sso.start': { body: () => ({ login: 'someone@nowhere.sweep.example' }) },
   'sso.complete': { body: () => ({ callback: '?code=sweep-code&state=sweep-state', cookiePolicyAccepted: true }) },
   'messages.create': message,
+  // View as customer (decision 0220): a view of the staff member's own partner's customer user, for five minutes.
+  'viewAs.start': { body: () => ({ reason: 'Sweep: checking what the customer sees', minutes: 5 }) },
   'messages.update': message,
   'orders.broadband': odataPage,
   'orders.mobile': odataPage,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import {
   CARRIER_REGISTRY,
   type NamedOperation,
@@ -377,6 +378,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     const passkey = await passkeyOf(signedIn ? user.id : target);
     const reportSubscription = await subscriptionOf(user.id);
     const alert = await alertRuleOf((await lastHaloLineOf(userName)) ?? mobileLine.endpoint, user.id);
+    const customerUser = await firstCustomerUserOf(user.partner_id);
     const facts: Partial<Record<LineKind, CallerFacts>> = {};
     for (const kind of LINE_KIND_NAMES) {
       facts[kind] = {
@@ -386,11 +388,24 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
         user: target,
         passkey,
         reportSubscription,
+        customerUser,
         ...alert,
       };
     }
     return facts as Record<LineKind, CallerFacts>;
   };
+  /** The first customer user (not staff) of a partner: whom its staff may view the portal as (decision 0220). */
+  const firstCustomerUserOf = async (partnerId: number) =>
+    (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('partner_id', '=', partnerId)
+        .where(sql<boolean>`'customer' = ANY(roles) AND NOT 'partner-staff' = ANY(roles)`)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).id;
   const invoiceOf = async (userName: string) => {
     const scope = await estateScopeOf(db, userName);
     return db
@@ -480,6 +495,9 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .where('user_name', '=', 'globex.admin')
     .executeTakeFirstOrThrow();
 
+  const brightwaveCustomerUser = await firstCustomerUserOf(
+    (await db.selectFrom('partners').select('id').where('name', '=', 'Brightwave Telecom').executeTakeFirstOrThrow()).id,
+  );
   const globexPasskey = await passkeyOf(await throwawayUser((await globexLine(db, 'mobile')).endpoint));
   const globexReportSubscription = await subscriptionOf(globexAdmin.id);
   const globexAlert = await alertRuleOf((await lastHaloLineOf('globex.admin')) ?? 0, globexAdmin.id);
@@ -497,6 +515,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
             globexReportSubscription,
             globexAlertRule: globexAlert.alertRule,
             globexNotification: globexAlert.notification,
+            otherPartnerCustomerUser: brightwaveCustomerUser,
           },
         ]),
       ),

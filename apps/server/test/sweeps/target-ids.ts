@@ -60,6 +60,8 @@ export type CallerFacts = {
   alertRule: number;
   /** A notice of the caller's own, of that rule. */
   notification: number;
+  /** A customer user of the caller's partner, whom its staff may view the portal as (decision 0220). */
+  customerUser: number;
 };
 
 /** Records outside acme.admin's estate: Globex Engineering Ltd's (same partner), and another partner's message. */
@@ -74,6 +76,8 @@ export type ForeignFacts = {
   /** A spend alert rule of Globex's, and a notice of it to a Globex user. */
   globexAlertRule: number;
   globexNotification: number;
+  /** A customer user of another partner than Northwind (Brightwave's). */
+  otherPartnerCustomerUser: number;
 };
 
 export type TargetFixture = {
@@ -117,6 +121,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   user: {
     own: ({ user }) => String(user),
     foreign: ({ globexUser }) => String(globexUser),
+  },
+  customerUser: {
+    own: ({ customerUser }) => String(customerUser),
+    foreign: ({ otherPartnerCustomerUser }) => String(otherPartnerCustomerUser),
   },
   passkey: {
     own: ({ passkey }) => String(passkey),

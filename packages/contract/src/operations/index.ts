@@ -28,6 +28,7 @@ import * as teams from './teams';
 import * as twoStep from './two-step';
 import * as usage from './usage';
 import * as users from './users';
+import * as viewAs from './view-as';
 
 /**
  * Every operation of the API, by area and name: `API.orders.items` is `GET /api/orders/:orderId/items`. Each area is
@@ -62,6 +63,7 @@ export const API = {
   reports,
   spendAlerts,
   notifications,
+  viewAs,
   mobileDevice,
   broadbandDiagnostics,
   faultReports,
