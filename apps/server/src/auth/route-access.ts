@@ -84,17 +84,17 @@ function readsOnly(method: string, operation: OperationDefinition): boolean {
 
 /**
  * Every request made in a view as customer is recorded under both identities (decision 0220): the staff member as
- * the actor, the viewed user on whose behalf, in the trail of the user's companies. One insert after the answer; a
- * failure to record is logged, as the answer has gone.
+ * the actor, the viewed user on whose behalf, in the trail of the user's companies. One insert as the answer is sent,
+ * so once the browser has an answer its request is in the trail; a failure to record is logged, the answer still sent.
  */
 export function registerViewAsAudit(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const principal = request.principal;
     const view = principal?.viewAs;
-    if (!principal || !view) return;
+    if (!principal || !view) return payload;
     try {
       await recordEvent(request.server.database.db, {
-        action: 'view_as.request',
+        action: 'impersonation.request',
         actor: { userId: view.staffUserId, requestId: request.id },
         onBehalfOfUserId: principal.userId,
         companyIds: principal.companyIds,
@@ -109,6 +109,7 @@ export function registerViewAsAudit(app: FastifyInstance) {
     } catch (error) {
       request.log.error({ err: error }, 'could not record a request of a view as customer');
     }
+    return payload;
   });
 }
 

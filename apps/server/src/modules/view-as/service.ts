@@ -94,7 +94,7 @@ export function viewAsService({ db, tokens }: Dependencies) {
         endsAt,
       });
       await recordEvent(trx, {
-        action: 'view_as.started',
+        action: 'impersonation.started',
         actor: { userId: staff.userId, requestId: caller.requestId },
         onBehalfOfUserId: user.id,
         companyIds: user.companies.map((company) => company.id),
@@ -158,7 +158,7 @@ export function viewAsService({ db, tokens }: Dependencies) {
         ? await startSession(trx, view.staffUserId, 'main', now, view.staffSessionId, delivery)
         : undefined;
       await recordEvent(trx, {
-        action: 'view_as.ended',
+        action: 'impersonation.ended',
         actor: { userId: view.staffUserId, requestId: caller.requestId },
         onBehalfOfUserId: principal.userId,
         companyIds: principal.companyIds,
