@@ -98,9 +98,7 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     sessionId: claims.sessionId,
     sessionEndsAt: user.session_ends_at,
     grants,
-    ...(view
-      ? { viewAs: { ...view, startedAt: new Date(view.startedAt), endsAt: new Date(view.endsAt) } }
-      : {}),
+    ...(view ? { viewAs: { ...view, startedAt: new Date(view.startedAt), endsAt: new Date(view.endsAt) } } : {}),
     can: (code, accessType) => held.has(`${code}:${accessType}`),
   };
   return principal;

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import {
   CARRIER_REGISTRY,
   type NamedOperation,
@@ -8,6 +7,7 @@ import {
   pathParamNames,
 } from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
@@ -496,7 +496,8 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     .executeTakeFirstOrThrow();
 
   const brightwaveCustomerUser = await firstCustomerUserOf(
-    (await db.selectFrom('partners').select('id').where('name', '=', 'Brightwave Telecom').executeTakeFirstOrThrow()).id,
+    (await db.selectFrom('partners').select('id').where('name', '=', 'Brightwave Telecom').executeTakeFirstOrThrow())
+      .id,
   );
   const globexPasskey = await passkeyOf(await throwawayUser((await globexLine(db, 'mobile')).endpoint));
   const globexReportSubscription = await subscriptionOf(globexAdmin.id);

@@ -1,4 +1,5 @@
 import { OPERATION_LIST, VIEW_AS_COPY, VIEW_AS_ERROR_CODES } from '@portal/contract';
+import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { bearer, changesHeard, form, type SignedIn, signIn, useDemoApp } from '.
 
 const context = useDemoApp({ LOG_LEVEL: 'error' });
 const db = () => context.database.db;
-const inject = (...args: Parameters<typeof context.app.inject>) => context.app.inject(...args);
+const inject = (options: InjectOptions) => context.app.inject(options);
 
 type StartReply = {
   token: { access_token: string; refresh_token?: string };
@@ -98,7 +99,10 @@ describe('starting a view', () => {
   });
 
   it('names the field and the rule of a bad reason or duration, and starts nothing', async () => {
-    const before = await db().selectFrom('view_as_sessions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('view_as_sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const cases = [
       { body: { minutes: 30 }, field: 'reason' },
       { body: { reason: '   ', minutes: 30 }, field: 'reason' },
@@ -116,7 +120,10 @@ describe('starting a view', () => {
     }
     const short = await startView(staff, ids.acmeAdmin, { reason: 'too short' });
     expect(short.json<{ details: { message: string }[] }>().details[0]?.message).toBe(VIEW_AS_COPY.reasonTooShort);
-    const after = await db().selectFrom('view_as_sessions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('view_as_sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -206,7 +213,12 @@ describe('in a view', () => {
     const response = await inject({ method: 'GET', url: '/api/viewAs', headers: viewHeaders() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      view: { userName: 'acme.admin', staffUserName: 'northwind.staff', partnerName: 'Northwind Communications', reason: REASON },
+      view: {
+        userName: 'acme.admin',
+        staffUserName: 'northwind.staff',
+        partnerName: 'Northwind Communications',
+        reason: REASON,
+      },
     });
     const plain = await inject({ method: 'GET', url: '/api/viewAs', headers: bearer(own.accessToken) });
     expect(plain.json()).toEqual({ view: null });
@@ -260,7 +272,9 @@ describe('in a view', () => {
     const committed = await committedBetween(db(), from, to);
     for (const requestId of requestIds) expect(changesOf(committed, requestId)).toEqual([]);
     // Not even another view: its session is a customer's.
-    const again = await startView({ ...staff, accessToken: view.token.access_token }, ids.globexAdmin, { reason: REASON });
+    const again = await startView({ ...staff, accessToken: view.token.access_token }, ids.globexAdmin, {
+      reason: REASON,
+    });
     expect(again.statusCode).toBe(403);
   });
 
@@ -372,9 +386,9 @@ describe('ending a view', () => {
     const staff = await signIn(context.app, 'northwind.staff');
     const view = await startedView(staff, ids.acmeAdmin, 5);
     const sessionId = String(decodeJwt(view.token.access_token).sid);
-    expect((await inject({ method: 'GET', url: '/api/sites', headers: bearer(view.token.access_token) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await inject({ method: 'GET', url: '/api/sites', headers: bearer(view.token.access_token) })).statusCode,
+    ).toBe(200);
     // Five minutes later, as the database sees it: the session's absolute end is past.
     const past = new Date(Date.now() - 1000);
     await db()
@@ -383,9 +397,9 @@ describe('ending a view', () => {
       .where('family_id', '=', sessionId)
       .execute();
     await changesHeard(context.app);
-    expect((await inject({ method: 'GET', url: '/api/sites', headers: bearer(view.token.access_token) })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await inject({ method: 'GET', url: '/api/sites', headers: bearer(view.token.access_token) })).statusCode,
+    ).toBe(401);
     const refreshed = await inject({
       method: 'POST',
       url: '/api/login/refresh',

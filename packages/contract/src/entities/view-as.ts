@@ -16,7 +16,8 @@ export const VIEW_AS_ERROR_CODES = { readOnly: 'read_only_view', notViewing: 'no
 
 /** The words of a view, written once for the server's refusals and the web app's banner and form. */
 export const VIEW_AS_COPY = {
-  readOnly: 'You are viewing the portal as a customer, read-only: nothing can be changed. End the view to act as yourself.',
+  readOnly:
+    'You are viewing the portal as a customer, read-only: nothing can be changed. End the view to act as yourself.',
   notViewing: 'This session is not viewing the portal as a customer',
   reasonTooShort: `Reason must be at least ${VIEW_AS_REASON.min} characters`,
   minutes: `Choose between ${VIEW_AS_MINUTES.min} and ${VIEW_AS_MINUTES.max} minutes`,

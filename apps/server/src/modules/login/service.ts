@@ -17,8 +17,8 @@ import { OAuthFailure, tooManyAttempts } from '../../http/errors.js';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import { recordSessionActivity, recordSessionStart } from '../sessions/repository.js';
 import { policyBindingUser } from '../sign-in-policy/repository.js';
-import { viewerOfSession } from '../view-as/repository.js';
 import type { SecondFactorAnswer, TwoStepService } from '../two-step/service.js';
+import { viewerOfSession } from '../view-as/repository.js';
 import { findSignInUser, recordCookieConsent, type SignInUser } from './repository.js';
 
 /** Who is asking, as the sign-in flows record it, and the request's log. */
