@@ -1,4 +1,11 @@
-import { API, describeAccess, type OperationDefinition, VIEW_AS_COPY, VIEW_AS_ERROR_CODES } from '@portal/contract';
+import {
+  API,
+  describeAccess,
+  type OperationDefinition,
+  READ_ONLY_VIEW_HEADER,
+  VIEW_AS_COPY,
+  VIEW_AS_ERROR_CODES,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordEvent } from '../db/audit.js';
 import { forbidden, HttpError } from '../http/errors.js';
@@ -57,7 +64,10 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens, 
     request.principal = principal;
     // A view as customer reads and never writes, whatever the user it views as may do (decision 0220).
     if (principal.viewAs && !readsOnly(request.method, operation)) {
-      throw forbidden(VIEW_AS_COPY.readOnly, { code: VIEW_AS_ERROR_CODES.readOnly });
+      throw forbidden(VIEW_AS_COPY.readOnly, {
+        code: VIEW_AS_ERROR_CODES.readOnly,
+        headers: { [READ_ONLY_VIEW_HEADER]: '1' },
+      });
     }
     if (access === 'signed-in') return;
     if ('role' in access) {

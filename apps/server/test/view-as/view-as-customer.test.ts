@@ -1,4 +1,4 @@
-import { OPERATION_LIST, VIEW_AS_COPY, VIEW_AS_ERROR_CODES } from '@portal/contract';
+import { OPERATION_LIST, READ_ONLY_VIEW_HEADER, VIEW_AS_COPY, VIEW_AS_ERROR_CODES } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
@@ -266,6 +266,8 @@ describe('in a view', () => {
       const error = response.json<{ code: string; message: string }>();
       expect(error.code, `${area}.${name}`).toBe(VIEW_AS_ERROR_CODES.readOnly);
       expect(error.message).toBe(VIEW_AS_COPY.readOnly);
+      // The web app keeps the session for this 403 alone.
+      expect(response.headers[READ_ONLY_VIEW_HEADER]).toBe('1');
       requestIds.push(String(response.headers['x-request-id']));
     }
     const to = await transactionMark(db());

@@ -136,3 +136,4 @@ export * as teamOperations from './teams';
 export * as twoStepOperations from './two-step';
 export * as usageOperations from './usage';
 export * as userOperations from './users';
+export * as viewAsOperations from './view-as';
