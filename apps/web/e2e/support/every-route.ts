@@ -75,12 +75,24 @@ async function spendAlertRule(session: ApiSession) {
   return added ? { ruleId: String(added.id) } : undefined;
 }
 
+/**
+ * A customer user of the staff member's partner to view the portal as (decision 0220): the first id the view-as
+ * candidate call answers for. The demo data has a few hundred users; a partner's own answer 200, others 404.
+ */
+async function customerUserToView(session: ApiSession) {
+  for (let userId = 1; userId <= 500; userId += 1) {
+    if (await session.get(`/api/console/viewAs/users/${userId}`)) return { userId: String(userId) };
+  }
+  return undefined;
+}
+
 /** Where a route's parameters come from: the account's own lists, or the search over its estate. */
 const PARAMS_OF: Partial<Record<RoutePath, (session: ApiSession) => Promise<Record<string, string> | undefined>>> = {
   'mobile/orders/:orderId': (session) => firstOrder(session, 'mobile'),
   'broadband/orders/:orderId': (session) => firstOrder(session, 'broadband'),
   'users/edit/:userId': (session) => searchParams(session, 'User', [session.userName]),
   'spend-alerts/edit/:ruleId': spendAlertRule,
+  'console/view-as/:userId': customerUserToView,
 };
 const SEARCHED: Partial<Record<RoutePath, SearchResultType>> = {
   'sites/edit/:siteId': 'Site',

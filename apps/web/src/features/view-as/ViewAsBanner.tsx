@@ -4,7 +4,7 @@ import { viewAsOperations } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callOperation, operationQuery } from '../../api/operations';
-import { formatTime } from '../../lib/format';
+import { LOCALE, TIME_ZONE } from '../../lib/format';
 import { goToApp, VIEW_AS_SESSION_HEADERS } from './view-as-navigation';
 
 /**
@@ -12,6 +12,10 @@ import { goToApp, VIEW_AS_SESSION_HEADERS } from './view-as-navigation';
  * view's token while the page goes back to the staff member's session.
  */
 const currentViewQuery = { ...operationQuery(viewAsOperations.current, {}), queryKey: ['view-as-banner'] };
+
+/** `HH:mm`, as the portal's clock reads it. */
+const endTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
 
 /**
  * The strip above every page of a view as customer (decision 0220): whose portal this is, that it is read-only, when
@@ -61,7 +65,7 @@ export function ViewAsBanner({ staffName }: { staffName: string }) {
     >
       <strong>
         Viewing as {who} (read-only)
-        {view ? ` — ends at ${formatTime(view.endsAt)}` : ''}
+        {view ? ` — ends at ${endTime(view.endsAt)}` : ''}
       </strong>
       <span style={{ display: 'block', overflowWrap: 'anywhere' }}>
         {view ? `${view.staffUserName} of ${view.partnerName} — reason: ${view.reason}` : `Started by ${staffName}`}
