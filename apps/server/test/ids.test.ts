@@ -115,7 +115,8 @@ beforeAll(async () => {
 
 /** A caller the route lets through to validation (access is checked first), with both tokens for analytics. */
 function headersFor(op: IdOperation) {
-  const session = op.path.startsWith('/api/messages') ? sessions['northwind.staff']! : sessions['acme.admin']!;
+  const staff = op.path.startsWith('/api/messages') || op.path.startsWith('/api/console/');
+  const session = staff ? sessions['northwind.staff']! : sessions['acme.admin']!;
   return { ...bearer(session.accessToken), 'dash-authorization': `Bearer ${session.dashToken}` };
 }
 
@@ -130,7 +131,11 @@ function call(op: IdOperation, values: Record<string, string>) {
     }
   }
   // A body valid for every other PUT and POST that takes an id (a message; an estate edit).
-  const payload = CARRIER_BODIES[op.path] ?? { text: 'Still here', id: 1, name: 'Still here', siteId: 1, teamIds: [] };
+  const payload =
+    CARRIER_BODIES[op.path] ??
+    (op.path.startsWith('/api/console/viewAs/')
+      ? { reason: 'Checking what the customer sees', minutes: 5 }
+      : { text: 'Still here', id: 1, name: 'Still here', siteId: 1, teamIds: [] });
   const body = op.method === 'PUT' || op.method === 'POST' ? { payload } : {};
   // The fault report is multipart: its fields travel as the first part (docs/decisions/0098).
   if (op.path.endsWith('/reportFault')) {

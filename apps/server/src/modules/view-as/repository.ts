@@ -105,3 +105,9 @@ export async function markViewAsEnded(db: Kysely<Database>, sessionId: string, n
     .where('ended_at', 'is', null)
     .execute();
 }
+
+/** The name of a partner (the staff member's, for the view's banner). */
+export async function partnerNameOf(db: Kysely<Database>, partnerId: number): Promise<string> {
+  const row = await db.selectFrom('partners').select('name').where('id', '=', partnerId).executeTakeFirstOrThrow();
+  return row.name;
+}

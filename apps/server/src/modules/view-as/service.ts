@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens, type ViewedBy } from '../../auth/access-tokens.js';
 import type { Principal, ViewAsOfSession } from '../../auth/principal.js';
 import { endSessions, isSessionStanding, startSession, type TokenDelivery } from '../../auth/refresh-tokens.js';
-import { recordEvent } from '../../db/audit.js';
+import { recordEvent, writeAs } from '../../db/audit.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { Caller, WithRefreshToken } from '../login/service.js';
@@ -21,6 +21,7 @@ import {
   customerUserOf,
   insertViewAs,
   markViewAsEnded,
+  partnerNameOf,
   tokenUserOf,
 } from './repository.js';
 
@@ -82,7 +83,7 @@ export function viewAsService({ db, tokens }: Dependencies) {
     const user = await candidate(staff, userId);
     const endsAt = new Date(now.getTime() + request.minutes * MINUTE_MS);
     const sessionId = randomUUID();
-    const issued = await db.transaction().execute(async (trx) => {
+    const issued = await writeAs(db, { userId: staff.userId, requestId: caller.requestId }, async (trx) => {
       const session = await startSession(trx, user.id, 'main', now, sessionId, delivery, endsAt);
       await insertViewAs(trx, {
         sessionId,
@@ -113,17 +114,13 @@ export function viewAsService({ db, tokens }: Dependencies) {
       userId: staff.userId,
       userName: staff.userName,
     });
-    const partner = await db
-      .selectFrom('partners')
-      .select('name')
-      .where('id', '=', staff.partnerId)
-      .executeTakeFirstOrThrow();
+    const partner = await partnerNameOf(db, staff.partnerId);
     const view: ViewAs = {
       userId: user.id,
       userName: user.userName,
       companies: user.companies,
       staffUserName: staff.userName,
-      partnerName: partner.name,
+      partnerName: partner,
       reason: request.reason,
       startedAt: now.toISOString(),
       endsAt: endsAt.toISOString(),
@@ -150,7 +147,7 @@ export function viewAsService({ db, tokens }: Dependencies) {
   ): Promise<WithRefreshToken<ViewAsEndReply>> {
     const view = principal.viewAs;
     if (!view) throw new HttpError(404, VIEW_AS_COPY.notViewing, { code: VIEW_AS_ERROR_CODES.notViewing });
-    const back = await db.transaction().execute(async (trx) => {
+    const back = await writeAs(db, { userId: view.staffUserId, requestId: caller.requestId }, async (trx) => {
       await endSessions(trx, principal.userId, [principal.sessionId], now);
       await markViewAsEnded(trx, principal.sessionId, now);
       const standing = await isSessionStanding(trx, view.staffUserId, view.staffSessionId, now);
