@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import { type AccessTokens, createAccessTokens } from './auth/access-tokens.js';
 import { PrincipalCache } from './auth/principal-cache.js';
-import { registerRouteAccess } from './auth/route-access.js';
+import { registerRouteAccess, registerViewAsAudit } from './auth/route-access.js';
 import { loadSecretBox, type SecretBox } from './auth/secret-box.js';
 import { loadSigningKey } from './auth/signing-key.js';
 import { type BroadbandCarriers, buildBroadbandCarriers, faultCarriersOf } from './carriers/broadband-carriers.js';
@@ -170,6 +170,7 @@ async function registerHttp(
   app.decorate('principals', principals);
   app.addHook('onClose', () => principals.close());
   registerRouteAccess(app, accessTokens, principals);
+  registerViewAsAudit(app);
   requireEveryOperationRegistered(app);
   await registerApiDocs(app);
 

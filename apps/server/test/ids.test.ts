@@ -131,16 +131,13 @@ function call(op: IdOperation, values: Record<string, string>) {
       query[parameter.name] = value;
     }
   }
-  // A body valid for every other PUT and POST that takes an id (a message; a question and its move; an estate edit).
-  const payload = CARRIER_BODIES[op.path] ?? {
-    text: 'Still here',
-    title: 'Still here',
-    direction: 'down',
-    id: 1,
-    name: 'Still here',
-    siteId: 1,
-    teamIds: [],
-  };
+  // A body valid for every other PUT and POST that takes an id (a message; a question and its move; a view's reason;
+  // an estate edit).
+  const payload =
+    CARRIER_BODIES[op.path] ??
+    (op.path.startsWith('/api/console/viewAs/')
+      ? { reason: 'Checking what the customer sees', minutes: 5 }
+      : { text: 'Still here', title: 'Still here', direction: 'down', id: 1, name: 'Still here', siteId: 1, teamIds: [] });
   const body = op.method === 'PUT' || op.method === 'POST' ? { payload } : {};
   // The fault report is multipart: its fields travel as the first part (docs/decisions/0098).
   if (op.path.endsWith('/reportFault')) {

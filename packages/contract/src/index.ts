@@ -29,6 +29,7 @@ export * from './entities/spend-alerts';
 export * from './entities/spend-forecast';
 export * from './entities/sso';
 export * from './entities/users';
+export * from './entities/view-as';
 export { LINE_WRITE_CODES } from './estate-readers';
 export * from './limits';
 export * from './messages';

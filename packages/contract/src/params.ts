@@ -15,6 +15,8 @@ export type ParamTarget =
   | 'faq'
   | 'profile'
   | 'user'
+  /** A customer user of the partner-staff caller's partner (view as customer, decision 0220). */
+  | 'customerUser'
   /** One of the caller's passkeys (decision 0209). */
   | 'passkey'
   /** A spend alert rule of the caller's companies (decision 0213). */

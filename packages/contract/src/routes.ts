@@ -202,6 +202,15 @@ export const ROUTES = [
     menu: true,
     page: 'sso/SsoApprovalsPage',
   },
+  // Beyond the spec (docs/decisions/0220): viewing the portal as a customer user, read-only; the console's customer
+  // page links here.
+  {
+    path: 'console/view-as/:userId',
+    title: 'View as customer',
+    access: { role: 'partner-staff' },
+    menu: false,
+    page: 'view-as/ViewAsPage',
+  },
   {
     path: 'mobile/estate',
     title: 'Mobile Estate',

@@ -15,3 +15,9 @@ export const SESSION_COOKIE_MODE = 'cookie';
  * ended with it, so the web app asks for a refresh at start-up only when there is a session to restore.
  */
 export const SIGNED_IN_COOKIE = 'portal_signed_in';
+
+/**
+ * Sent with a change refused because the session is a view as customer (read-only, decision 0220): the web app keeps
+ * the session then, where any other 403 ends it.
+ */
+export const READ_ONLY_VIEW_HEADER = 'x-portal-read-only-view';

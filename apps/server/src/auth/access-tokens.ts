@@ -23,6 +23,13 @@ export type AccessClaims = {
   roles: string[];
 };
 
+/**
+ * The staff member viewing the portal as the token's user (a view as customer, decision 0220), as RFC 8693's actor
+ * claim `act` names them. The web app only reads it to show the view's banner; the server reads the view from the
+ * session (auth/principal.ts), never from the token.
+ */
+export type ViewedBy = { userId: number; userName: string };
+
 /** Sessions are refresh-token families, keyed by randomUUID(). */
 const SessionIdSchema = z.uuid();
 
@@ -56,7 +63,11 @@ export function createAccessTokens(key: Uint8Array) {
     ttlAutopurge: true,
   });
   return {
-    async issue(claims: AccessClaims, audience: Audience, now = new Date()): Promise<string> {
+    async issue(
+      claims: AccessClaims & { viewedBy?: ViewedBy | undefined },
+      audience: Audience,
+      now = new Date(),
+    ): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
       return new SignJWT({
         sid: claims.sessionId,
@@ -64,6 +75,7 @@ export function createAccessTokens(key: Uint8Array) {
         email: claims.email,
         profile: claims.profile,
         roles: claims.roles,
+        ...(claims.viewedBy ? { act: { sub: String(claims.viewedBy.userId), name: claims.viewedBy.userName } } : {}),
       })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(claims.userId))

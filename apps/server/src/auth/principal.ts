@@ -22,8 +22,26 @@ export type Principal = {
   /** The session's absolute end: no copy of this principal may be used after it. */
   sessionEndsAt: Date;
   grants: Grant[];
+  /**
+   * Set when the session is a view as customer (decision 0220): a staff member of the partner sees the portal as
+   * this user, read-only, until endsAt. The access hook refuses its writes and audits its every request.
+   */
+  viewAs?: ViewAsOfSession;
   can(code: FunctionalityCode, accessType: AccessType): boolean;
 };
+
+/** The view as customer a session is: who views, for which reason, until when, and the session to go back to. */
+export type ViewAsOfSession = {
+  staffUserId: number;
+  staffUserName: string;
+  staffSessionId: string;
+  partnerName: string;
+  reason: string;
+  startedAt: Date;
+  endsAt: Date;
+};
+
+type ViewAsJson = Omit<ViewAsOfSession, 'startedAt' | 'endsAt'> & { startedAt: string; endsAt: string };
 
 /**
  * Reads the caller fresh on every request, so a removed user, a changed functionality or an ended session
@@ -47,6 +65,12 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
         WHERE t.family_id = ${claims.sessionId}::uuid AND t.user_id = users.id AND t.revoked_at IS NULL)`.as(
         'session_ends_at',
       ),
+      // A view as customer is a session of the viewed user; the row of migration 0036 says whose view it is.
+      sql<ViewAsJson | string | null>`(SELECT json_build_object('staffUserId', v.staff_user_id,
+        'staffUserName', s.user_name, 'staffSessionId', v.staff_session_id, 'partnerName', p.name,
+        'reason', v.reason, 'startedAt', v.started_at, 'endsAt', v.ends_at)
+        FROM view_as_sessions v JOIN users s ON s.id = v.staff_user_id JOIN partners p ON p.id = s.partner_id
+        WHERE v.session_id = ${claims.sessionId}::uuid AND v.user_id = users.id)`.as('view_as'),
       sql<number[]>`ARRAY(SELECT uc.company_id FROM user_companies uc WHERE uc.user_id = users.id
         ORDER BY uc.company_id)`.as('company_ids'),
       // Every request reads the caller, so the functionality comes in the same round trip.
@@ -62,6 +86,7 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     const [code, accessType] = grant.split(':');
     return { code: code as FunctionalityCode, accessType: accessType as AccessType };
   });
+  const view: ViewAsJson | null = typeof user.view_as === 'string' ? JSON.parse(user.view_as) : user.view_as;
   const principal: Principal = {
     userId: user.id,
     userName: user.user_name,
@@ -73,6 +98,7 @@ export async function loadPrincipal(db: Kysely<Database>, claims: AccessClaims, 
     sessionId: claims.sessionId,
     sessionEndsAt: user.session_ends_at,
     grants,
+    ...(view ? { viewAs: { ...view, startedAt: new Date(view.startedAt), endsAt: new Date(view.endsAt) } } : {}),
     can: (code, accessType) => held.has(`${code}:${accessType}`),
   };
   return principal;

@@ -45,8 +45,11 @@ export async function startSession(
   now = new Date(),
   familyId: string = randomUUID(),
   delivery: TokenDelivery = 'json',
+  /** A new family's absolute end when sooner than the usual 12 hours (a view as customer's time limit, 0220). */
+  endsBy?: Date,
 ): Promise<IssuedRefreshToken> {
-  const absolute = await familyDeadline(db, familyId, now);
+  const deadline = await familyDeadline(db, familyId, now);
+  const absolute = endsBy && endsBy < deadline ? endsBy : deadline;
   const { token, hash } = newToken(delivery);
   const idleExpiresAt = new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, absolute.getTime()));
   await db
@@ -145,6 +148,30 @@ export async function rotate(
       idleExpiresAt,
     };
   });
+}
+
+/**
+ * Whether the user's session can still be taken up: not revoked (logout, password change, an administrator's
+ * sign-out) and within its absolute lifetime. Its idle lifetime is not asked: a staff member's own session waits
+ * while they view the portal as a customer, and a new token of it starts a new idle period (decision 0220).
+ */
+export async function isSessionStanding(
+  db: Kysely<Database>,
+  userId: number,
+  familyId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('audience', '=', 'main')
+    .where('revoked_at', 'is', null)
+    .where('absolute_expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Ends the session the token belongs to; an unknown token changes nothing. */

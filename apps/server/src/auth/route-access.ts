@@ -1,5 +1,13 @@
-import { describeAccess } from '@portal/contract';
+import {
+  API,
+  describeAccess,
+  type OperationDefinition,
+  READ_ONLY_VIEW_HEADER,
+  VIEW_AS_COPY,
+  VIEW_AS_ERROR_CODES,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordEvent } from '../db/audit.js';
 import { forbidden, HttpError } from '../http/errors.js';
 import { type AccessTokens, type Audience, InvalidTokenError } from './access-tokens.js';
 import type { Principal } from './principal.js';
@@ -54,6 +62,13 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens, 
     const principal = await principals.principalOf(claims);
     if (!principal) throw unauthenticated('The session has ended');
     request.principal = principal;
+    // A view as customer reads and never writes, whatever the user it views as may do (decision 0220).
+    if (principal.viewAs && !readsOnly(request.method, operation)) {
+      throw forbidden(VIEW_AS_COPY.readOnly, {
+        code: VIEW_AS_ERROR_CODES.readOnly,
+        headers: { [READ_ONLY_VIEW_HEADER]: '1' },
+      });
+    }
     if (access === 'signed-in') return;
     if ('role' in access) {
       if (!principal.roles.includes(access.role))
@@ -63,6 +78,48 @@ export function registerRouteAccess(app: FastifyInstance, tokens: AccessTokens, 
     if (!access.anyOf.some((grant) => principal.can(grant.code, grant.accessType))) {
       throw forbidden(`This needs ${describeAccess(access)}`, { code: 'missing_functionality' });
     }
+  });
+}
+
+/**
+ * What a view as customer may call besides GET: ending itself, and the analytics tokens of its own session (the
+ * dashboard's charts ask for them; they change nothing). Sign-out and refresh are public, so not asked here.
+ */
+const ALLOWED_IN_A_VIEW: readonly OperationDefinition[] = [API.viewAs.end, API.login.dashLogin];
+
+function readsOnly(method: string, operation: OperationDefinition): boolean {
+  if (method === 'GET' || method === 'HEAD') return true;
+  return ALLOWED_IN_A_VIEW.some((allowed) => allowed.method === operation.method && allowed.path === operation.path);
+}
+
+/**
+ * Every request made in a view as customer is recorded under both identities (decision 0220): the staff member as
+ * the actor, the viewed user on whose behalf, in the trail of the user's companies. One insert as the answer is sent,
+ * so once the browser has an answer its request is in the trail; a failure to record is logged, the answer still sent.
+ */
+export function registerViewAsAudit(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const principal = request.principal;
+    const view = principal?.viewAs;
+    if (!principal || !view) return payload;
+    try {
+      await recordEvent(request.server.database.db, {
+        action: 'impersonation.request',
+        actor: { userId: view.staffUserId, requestId: request.id },
+        onBehalfOfUserId: principal.userId,
+        companyIds: principal.companyIds,
+        details: {
+          method: request.method,
+          // The path alone: a query string may carry what the trail should not keep.
+          path: request.url.split('?', 1)[0],
+          status: reply.statusCode,
+          sessionId: principal.sessionId,
+        },
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'could not record a request of a view as customer');
+    }
+    return payload;
   });
 }
 

@@ -34,6 +34,7 @@ import * as usageDaily from './migrations/0031-usage-daily.js';
 import * as spendAlerts from './migrations/0032-spend-alerts.js';
 import * as reportSubscriptions from './migrations/0033-report-subscriptions.js';
 import * as auditTrailOfACompany from './migrations/0034-audit-trail-of-a-company.js';
+import * as viewAsCustomer from './migrations/0036-view-as-customer.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0032-spend-alerts': spendAlerts,
   '0033-report-subscriptions': reportSubscriptions,
   '0034-audit-trail-of-a-company': auditTrailOfACompany,
+  '0036-view-as-customer': viewAsCustomer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

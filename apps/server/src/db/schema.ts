@@ -536,6 +536,17 @@ export type SignInSessionsTable = {
   started_at: DefaultTimestamp;
   last_active_at: DefaultTimestamp;
 };
+/** A view as customer (migration 0036): the customer user's session a staff member views the portal through. */
+export type ViewAsSessionsTable = {
+  session_id: string;
+  user_id: number;
+  staff_user_id: number;
+  staff_session_id: string;
+  reason: string;
+  started_at: DefaultTimestamp;
+  ends_at: Timestamp;
+  ended_at: Timestamp | null;
+};
 /** A sign-in's second factor: the portal's own, or (`provider`) one the company's identity provider reported. */
 export type SessionSecondFactor = 'authenticator' | 'recovery_code' | 'passkey' | 'provider';
 /** The first step of a sign-in: the password, the company's identity provider, or a passkey alone. */
@@ -713,6 +724,7 @@ export type Database = {
   sso_sign_ins: SsoSignInsTable;
   company_sign_in_policies: CompanySignInPoliciesTable;
   sign_in_sessions: SignInSessionsTable;
+  view_as_sessions: ViewAsSessionsTable;
   alert_rules: AlertRulesTable;
   alert_rule_users: AlertRuleUsersTable;
   alert_firings: AlertFiringsTable;
@@ -1018,6 +1030,16 @@ export const databaseColumns = {
     'user_agent',
     'started_at',
     'last_active_at',
+  ],
+  view_as_sessions: [
+    'session_id',
+    'user_id',
+    'staff_user_id',
+    'staff_session_id',
+    'reason',
+    'started_at',
+    'ends_at',
+    'ended_at',
   ],
   alert_rules: [
     'id',

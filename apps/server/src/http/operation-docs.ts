@@ -63,6 +63,8 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   spendAlerts:
     'Spend alert rules: a threshold on a company’s, site’s, team’s or device’s mobile usage, who is told, and any bar.',
   notifications: 'The caller’s own notices (spend alerts crossed), reading them, and lifting a bar an alert placed.',
+  viewAs:
+    'View as customer: the partner’s staff see the portal as one of its customer users, read-only and for a limited time.',
   mobileDevice: 'One mobile device at its carrier: details, bars, SIM swap and spend limit, per carrier.',
   broadbandDiagnostics: 'Line tests at the broadband carrier: status, sync, speed, trace route, per carrier.',
   faultReports: 'Reporting a broadband fault to the carrier, with photographs or documents.',

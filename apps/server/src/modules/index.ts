@@ -34,6 +34,7 @@ import { teamRoutes } from './teams/routes.js';
 import { twoStepRoutes } from './two-step/routes.js';
 import { usageRoutes } from './usage/routes.js';
 import { userRoutes } from './users/routes.js';
+import { viewAsRoutes } from './view-as/routes.js';
 
 /** Every API area, each a plugin of its own folder; the carrier areas have one set of routes per registry entry. */
 export async function registerApiModules(app: FastifyInstance, carriers: CarrierRegistry = CARRIER_REGISTRY) {
@@ -74,6 +75,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(reportRoutes);
   await app.register(spendAlertRoutes);
   await app.register(notificationRoutes);
+  await app.register(viewAsRoutes);
   await app.register(mobileDeviceRoutes(carriers));
   await app.register(broadbandDiagnosticsRoutes(carriers));
   await app.register(faultReportRoutes(carriers));

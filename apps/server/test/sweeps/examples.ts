@@ -328,6 +328,8 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
     },
   },
   'messages.create': message,
+  // View as customer (decision 0220): a view of the staff member's own partner's customer user, for five minutes.
+  'viewAs.start': { body: () => ({ reason: 'Sweep: checking what the customer sees', minutes: 5 }) },
   'messages.update': message,
   'faqAdmin.create': faq,
   'faqAdmin.update': faq,

@@ -82,6 +82,17 @@ async function firstCustomer(session: ApiSession) {
   return id === undefined ? undefined : { companyId: String(id) };
 }
 
+/** A customer user of the staff member's partner to view the portal as (decision 0220): the first customer's first. */
+async function customerUserToView(session: ApiSession) {
+  const customer = await firstCustomer(session);
+  if (!customer) return undefined;
+  const users = await session.get<{ value: Array<{ id: number }> }>(
+    `/api/console/customers/${customer.companyId}/users?$top=1&$select=id`,
+  );
+  const id = users?.value[0]?.id;
+  return id === undefined ? undefined : { userId: String(id) };
+}
+
 /** Where a route's parameters come from: the account's own lists, or the search over its estate. */
 const PARAMS_OF: Partial<Record<RoutePath, (session: ApiSession) => Promise<Record<string, string> | undefined>>> = {
   'mobile/orders/:orderId': (session) => firstOrder(session, 'mobile'),
@@ -89,6 +100,7 @@ const PARAMS_OF: Partial<Record<RoutePath, (session: ApiSession) => Promise<Reco
   'users/edit/:userId': (session) => searchParams(session, 'User', [session.userName]),
   'spend-alerts/edit/:ruleId': spendAlertRule,
   'console/customers/:companyId': firstCustomer,
+  'console/view-as/:userId': customerUserToView,
 };
 const SEARCHED: Partial<Record<RoutePath, SearchResultType>> = {
   'sites/edit/:siteId': 'Site',

@@ -1,4 +1,4 @@
-import { formBody, SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from '@portal/contract';
+import { formBody, READ_ONLY_VIEW_HEADER, SESSION_COOKIE_HEADER, SESSION_COOKIE_MODE } from '@portal/contract';
 import { documentBaseUri, resolveAppUrl } from '../lib/base-url';
 import { FIRST_LOAD_PATHS } from './first-load-paths';
 import { hasSessionCookie, type SessionStore, sessionStore } from './session-store';
@@ -19,7 +19,8 @@ import { hasSessionCookie, type SessionStore, sessionStore } from './session-sto
  * - On 401 exactly one refresh runs (POST /api/login/refresh, then a dash login); requests that get a 401 meanwhile
  *   wait for it and each retries once with the new token. If the refresh fails the session is cleared and
  *   `onSessionEnded('Refresh token failed.')` is called.
- * - On 403 the session is cleared and `onSessionEnded(undefined)` is called.
+ * - On 403 the session is cleared and `onSessionEnded(undefined)` is called, unless it is a view as customer's refused
+ *   change (READ_ONLY_VIEW_HEADER).
  * - Every POST, PUT, PATCH or DELETE below /api/ is announced to `subscribe` listeners (see query-cache.ts).
  */
 
@@ -335,7 +336,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const renewed = current !== undefined && current !== usedToken ? true : await refreshSession();
       if (renewed) response = await send(path, init);
     }
-    if (guarded && response.status === 403) endSession(undefined);
+    // A view as customer's refused change keeps the session: it is read-only, not over (decision 0220).
+    if (guarded && response.status === 403 && !response.headers.has(READ_ONLY_VIEW_HEADER)) endSession(undefined);
     const method = (init.method ?? 'GET').toUpperCase();
     const area = apiArea(path);
     if (area !== undefined && MUTATION_METHODS.has(method)) {

@@ -30,6 +30,7 @@ import * as teams from './teams';
 import * as twoStep from './two-step';
 import * as usage from './usage';
 import * as users from './users';
+import * as viewAs from './view-as';
 
 /**
  * Every operation of the API, by area and name: `API.orders.items` is `GET /api/orders/:orderId/items`. Each area is
@@ -66,6 +67,7 @@ export const API = {
   reports,
   spendAlerts,
   notifications,
+  viewAs,
   mobileDevice,
   broadbandDiagnostics,
   faultReports,
@@ -140,3 +142,4 @@ export * as teamOperations from './teams';
 export * as twoStepOperations from './two-step';
 export * as usageOperations from './usage';
 export * as userOperations from './users';
+export * as viewAsOperations from './view-as';

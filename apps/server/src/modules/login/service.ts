@@ -1,7 +1,7 @@
 import { type DashLoginReply, LOGIN_ERROR_CODES, type LoginReply, type LoginRequest } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ACCESS_TOKEN_SECONDS, type AccessTokens, type Audience } from '../../auth/access-tokens.js';
+import { ACCESS_TOKEN_SECONDS, type AccessTokens, type Audience, type ViewedBy } from '../../auth/access-tokens.js';
 import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../auth/password-hashing.js';
 import {
@@ -18,6 +18,7 @@ import type { EstateScope } from '../../scope/estate-scope.js';
 import { recordSessionActivity, recordSessionStart } from '../sessions/repository.js';
 import { policyBindingUser } from '../sign-in-policy/repository.js';
 import type { SecondFactorAnswer, TwoStepService } from '../two-step/service.js';
+import { viewerOfSession } from '../view-as/repository.js';
 import { findSignInUser, recordCookieConsent, type SignInUser } from './repository.js';
 
 /** Who is asking, as the sign-in flows record it, and the request's log. */
@@ -86,7 +87,7 @@ export async function authenticate(
  * thrown as {@link OAuthFailure}, repeated failures as 429 (decision 0010).
  */
 export function signInService({ db, tokens, throttle, twoStep }: SignInDependencies) {
-  function accessTokenFor(user: SignInUser, sessionId: string, audience: Audience) {
+  function accessTokenFor(user: SignInUser, sessionId: string, audience: Audience, viewedBy?: ViewedBy) {
     return tokens.issue(
       {
         userId: user.id,
@@ -95,6 +96,7 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
         email: user.emailAddress,
         profile: user.profileName,
         roles: user.roles,
+        viewedBy,
       },
       audience,
     );
@@ -272,7 +274,9 @@ export function signInService({ db, tokens, throttle, twoStep }: SignInDependenc
     const user = await findSignInUser(db, { userId: result.userId });
     if (!user) throw new OAuthFailure(LOGIN_ERROR_CODES.invalidGrant);
     await recordSessionActivity(db, result.familyId, caller.address);
-    const accessToken = await accessTokenFor(user, result.familyId, result.audience);
+    // A view as customer's tokens name the staff member viewing, for the web app's banner (decision 0220).
+    const viewedBy = result.audience === 'main' ? await viewerOfSession(db, result.familyId) : undefined;
+    const accessToken = await accessTokenFor(user, result.familyId, result.audience, viewedBy);
     if (result.audience === 'dash') {
       return deliver(delivery, result, (next) => ({
         data: { token: { access_token: accessToken, ...withRefreshToken(next), expires_in: ACCESS_TOKEN_SECONDS } },

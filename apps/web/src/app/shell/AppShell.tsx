@@ -9,22 +9,29 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../api/auth-api';
+import { sessionStore } from '../../api/session-store';
 import { PageLoader } from '../../components/PageLoader';
 import { MessageBanner } from '../../features/messages/MessageBanner';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
+import { viewingStaffName } from '../../features/view-as/view-claim';
 import { PORTAL_TITLE } from '../../lib/portal-title';
 import { PartnerLogo } from '../../partner/PartnerLogo';
 import { PartnerThemeProvider } from '../../partner/PartnerThemeProvider';
 import { useCompanyFilter, useCompanyFilterUpkeep } from '../../session/useCompanyFilter';
-import { useAllCompanyNames } from '../../session/useSession';
+import { useAllCompanyNames, useSessionSnapshot } from '../../session/useSession';
 import { CompanyChooser } from './CompanyChooser';
 import { SideMenu } from './SideMenu';
 
 const DRAWER_WIDTH = 248;
+
+// Loaded only in a view as customer (decision 0220): every other session's shell is spared its code.
+const ViewAsBanner = lazy(() =>
+  import('../../features/view-as/ViewAsBanner').then((module) => ({ default: module.ViewAsBanner })),
+);
 
 /** The shell in the partner's MUI theme: the screens after sign-in are the ones that bring MUI (decision 0191). */
 export function AppShell() {
@@ -54,6 +61,9 @@ function ShellLayout() {
     ? (companies?.find((company) => company.id === companyId)?.name ?? `All companies (${companies?.length})`)
     : companies?.[0]?.name;
   const onSearchPage = pathname.replace(/\/+$/, '') === '/search';
+  // Re-read with every new token: a view's tokens name the staff member viewing.
+  useSessionSnapshot();
+  const viewingStaff = viewingStaffName(sessionStore.getTokens()?.accessToken);
 
   async function signOut() {
     setDrawerOpen(false);
@@ -66,6 +76,11 @@ function ShellLayout() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      {viewingStaff ? (
+        <Suspense fallback={null}>
+          <ViewAsBanner staffName={viewingStaff} />
+        </Suspense>
+      ) : null}
       <AppBar position="sticky" elevation={0}>
         <Toolbar component="nav" aria-label="Portal" sx={{ gap: { xs: 0.5, sm: 2 } }}>
           {small ? (

@@ -1,5 +1,5 @@
-import { type FunctionalityCode, NOTIFICATION_MESSAGES } from '@portal/contract';
-import { isBadRequest, isConflict, serverErrorMessage } from '../../api/operations';
+import { type FunctionalityCode, NOTIFICATION_MESSAGES, VIEW_AS_ERROR_CODES } from '@portal/contract';
+import { callFailure, isBadRequest, isConflict, serverErrorMessage } from '../../api/operations';
 
 /** The administration areas (spec 2.10, 2.11), each guarded by its own code (docs/decisions/0108). */
 export const ADMIN_AREAS = {
@@ -61,9 +61,13 @@ export function deleteFailureMessage(error: unknown): string {
   return NOTIFICATION_MESSAGES.unexpectedError;
 }
 
-/** What a failed save says: the server's reason for a refusal (400), else spec 8's unexpected-error message. */
+/**
+ * What a failed save says: the server's reason for a refusal (400, or a view as customer's read-only refusal,
+ * decision 0220), else spec 8's unexpected-error message.
+ */
 export function saveFailureMessage(error: unknown): string {
-  return (isBadRequest(error) && serverErrorMessage(error)) || NOTIFICATION_MESSAGES.unexpectedError;
+  const refusal = isBadRequest(error) || callFailure(error)?.code === VIEW_AS_ERROR_CODES.readOnly;
+  return (refusal && serverErrorMessage(error)) || NOTIFICATION_MESSAGES.unexpectedError;
 }
 
 /** The confirmation the delete dialog asks (spec 2.10). */
