@@ -7,7 +7,6 @@ import {
   pathParamNames,
 } from '@portal/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
