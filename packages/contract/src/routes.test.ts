@@ -42,6 +42,7 @@ describe('route table', () => {
         'users/view',
         'spend-alerts/view',
         'security',
+        'audit-log',
         'sso-approvals',
       ].sort(),
     );
@@ -67,6 +68,7 @@ describe('route table', () => {
     ['spend-alerts/view', read('SpendAlerts')],
     ['spend-alerts/add', write('SpendAlerts')],
     ['spend-alerts/edit/:ruleId', read('SpendAlerts')],
+    ['audit-log', read('AuditLog')],
     ['mobile/device/:cli', read('EndPointSummary')],
     ['broadband/orders/:orderId', read('BroadbandOrders')],
   ] as const)('%s requires %o', (path: RoutePath, permission: Permission) => {

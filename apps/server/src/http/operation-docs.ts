@@ -60,6 +60,8 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   spendAlerts:
     'Spend alert rules: a threshold on a company’s, site’s, team’s or device’s mobile usage, who is told, and any bar.',
   notifications: 'The caller’s own notices (spend alerts crossed), reading them, and lifting a bar an alert placed.',
+  auditLog:
+    'The audit trail of the caller’s companies: every change of their records and their users’ sign-ins, including what the reseller’s staff did, as a list or CSV.',
   mobileDevice: 'One mobile device at its carrier: details, bars, SIM swap and spend limit, per carrier.',
   broadbandDiagnostics: 'Line tests at the broadband carrier: status, sync, speed, trace route, per carrier.',
   faultReports: 'Reporting a broadband fault to the carrier, with photographs or documents.',
