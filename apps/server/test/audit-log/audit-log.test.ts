@@ -1,6 +1,6 @@
 import { AUDIT_CSV_COLUMNS, type AuditEntry, AuditEntrySchema, COMPANY_FILTER_HEADER } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/db/audit.js';
+import { recordEvent, writeAs } from '../../src/db/audit.js';
 import { idOf, userIdOf } from '../admin/admin-support.js';
 import { bearer, type SignedIn, signIn, useDemoApp } from '../support/test-app.js';
 
@@ -163,6 +163,41 @@ describe('GET /api/auditLog', () => {
       .where('id', '=', holdings[0]!.id)
       .executeTakeFirstOrThrow();
     expect(row.company_ids).toEqual([ids.initech, ids.initechField].sort((a, b) => a - b));
+    // Without the company choice, each row once.
+    const both = await trail('multi.admin', filter);
+    expect(both.map((entry) => entry.id)).toEqual(holdings.map((entry) => entry.id));
+  });
+
+  it("attributes a deleted user's row to the companies they were in, though their memberships went first", async () => {
+    const profile = await db().selectFrom('profiles').select('id').where('name', '=', 'Finance').executeTakeFirstOrThrow();
+    const partner = await db().selectFrom('companies').select('partner_id').where('id', '=', ids.acme).executeTakeFirstOrThrow();
+    const deleted = await writeAs(db(), { userId: ids.acmeAdmin, requestId: 'req-user-deleted' }, async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          partner_id: partner.partner_id,
+          user_name: 'audit.leaver',
+          email_address: 'leaver@acme.example',
+          profile_id: profile.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('user_companies')
+        .values({ user_id: user.id, company_id: ids.acme, partner_id: partner.partner_id })
+        .execute();
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+      return user.id;
+    });
+    const rows = await trail('acme.admin', "tableName eq 'users' and operation eq 'DELETE'");
+    expect(rows.find((entry) => entry.rowKey?.id === deleted)).toMatchObject({
+      description: 'User removed',
+      before: { user_name: 'audit.leaver' },
+      requestId: 'req-user-deleted',
+    });
+    expect((await trail('globex.admin', "tableName eq 'users'")).some((entry) => entry.rowKey?.id === deleted)).toBe(
+      false,
+    );
   });
 
   it("shows an access by the reseller's staff, viewing as a customer's user, as a staff access", async () => {

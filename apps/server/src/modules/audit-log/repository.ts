@@ -5,18 +5,25 @@ import { type EstateScope, isIdList } from '../../scope/estate-scope.js';
 import { auditLogResource, byResellerStaff } from './resource.js';
 
 /**
- * The log's rows of the caller's companies (narrowed by the company filter through the scope), with the actor's
- * user row joined as `actor` for the filters on who did it. `company_ids && ARRAY[…]` is what the GIN index serves.
+ * The log's rows of the caller's companies (narrowed by the company filter through the scope), through the trail
+ * (audit_company_trail), with the actor's user row joined as `actor` for the filters on who did it. One company
+ * reads its own part of the trail's index in time order. Several read each row once, under the lowest of the
+ * caller's companies it belongs to, and are sorted (decision 0221).
  */
 export function entriesOfCompanies(scope: EstateScope) {
   const ids = scope.companyIds();
-  const companies = isIdList(ids)
-    ? sql`ARRAY[${sql.join(ids.map((id) => sql`${id}::integer`))}]`
-    : sql`ARRAY(${ids})`;
-  return scope.db
-    .selectFrom('audit_log')
-    .leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id')
-    .where(sql<boolean>`audit_log.company_ids && ${companies}`);
+  const base = scope.db
+    .selectFrom('audit_company_trail')
+    .innerJoin('audit_log', 'audit_log.id', 'audit_company_trail.audit_id')
+    .leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id');
+  if (isIdList(ids) && ids.length === 1) return base.where('audit_company_trail.company_id', '=', ids[0]!);
+  const ofCaller = isIdList(ids) ? sql`(${sql.join(ids.map((id) => sql`${id}::integer`))})` : sql`(${ids})`;
+  return base
+    .where('audit_company_trail.company_id', 'in', ids)
+    .where(
+      sql<boolean>`audit_company_trail.company_id = (SELECT min(company) FROM unnest(audit_log.company_ids) AS company
+        WHERE company IN ${ofCaller})`,
+    );
 }
 
 type ListOptions = { $filter?: string | undefined; $orderby?: string | undefined; $top?: string; $skip?: string };
