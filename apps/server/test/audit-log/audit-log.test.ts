@@ -85,8 +85,14 @@ function parse(text: string): string[][] {
 }
 
 const firstSiteOf = async (company: number) =>
-  (await db().selectFrom('sites').select('id').where('company_id', '=', company).orderBy('id').executeTakeFirstOrThrow())
-    .id;
+  (
+    await db()
+      .selectFrom('sites')
+      .select('id')
+      .where('company_id', '=', company)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 beforeAll(async () => {
   ids.acme = await idOf(db(), 'companies', 'Acme Logistics Ltd');
@@ -169,8 +175,16 @@ describe('GET /api/auditLog', () => {
   });
 
   it("attributes a deleted user's row to the companies they were in, though their memberships went first", async () => {
-    const profile = await db().selectFrom('profiles').select('id').where('name', '=', 'Finance').executeTakeFirstOrThrow();
-    const partner = await db().selectFrom('companies').select('partner_id').where('id', '=', ids.acme).executeTakeFirstOrThrow();
+    const profile = await db()
+      .selectFrom('profiles')
+      .select('id')
+      .where('name', '=', 'Finance')
+      .executeTakeFirstOrThrow();
+    const partner = await db()
+      .selectFrom('companies')
+      .select('partner_id')
+      .where('id', '=', ids.acme)
+      .executeTakeFirstOrThrow();
     const deleted = await writeAs(db(), { userId: ids.acmeAdmin, requestId: 'req-user-deleted' }, async (trx) => {
       const user = await trx
         .insertInto('users')
@@ -233,7 +247,10 @@ describe('GET /api/auditLog', () => {
   it('filters by time range and kind of change', async () => {
     const before = new Date(Date.now() - 1000).toISOString();
     await renameSite('acme.admin', ids.acmeSite, 'Audited again');
-    const recent = await trail('acme.admin', `occurredAt ge ${before} and tableName eq 'sites' and operation eq 'UPDATE'`);
+    const recent = await trail(
+      'acme.admin',
+      `occurredAt ge ${before} and tableName eq 'sites' and operation eq 'UPDATE'`,
+    );
     expect(recent.map((entry) => entry.after?.name)).toContain('Audited again');
     expect(recent.every((entry) => entry.tableName === 'sites' && entry.operation === 'UPDATE')).toBe(true);
     const older = await trail('acme.admin', `occurredAt lt ${before} and tableName eq 'sites'`);
@@ -256,7 +273,9 @@ describe('GET /api/auditLog', () => {
         on_behalf_of_user_id: null,
       })
       .execute();
-    const entry = (await trail('acme.admin', "tableName eq 'users'")).find((row) => row.requestId === 'req-hidden-columns');
+    const entry = (await trail('acme.admin', "tableName eq 'users'")).find(
+      (row) => row.requestId === 'req-hidden-columns',
+    );
     expect(entry?.before).toEqual({ id: ids.acmeAdmin, nested: {} });
     expect(JSON.stringify(entry)).not.toMatch(/api_token|old-token|client_secret/);
   });

@@ -18,12 +18,10 @@ export function entriesOfCompanies(scope: EstateScope) {
     .leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id');
   if (isIdList(ids) && ids.length === 1) return base.where('audit_company_trail.company_id', '=', ids[0]!);
   const ofCaller = isIdList(ids) ? sql`(${sql.join(ids.map((id) => sql`${id}::integer`))})` : sql`(${ids})`;
-  return base
-    .where('audit_company_trail.company_id', 'in', ids)
-    .where(
-      sql<boolean>`audit_company_trail.company_id = (SELECT min(company) FROM unnest(audit_log.company_ids) AS company
+  return base.where('audit_company_trail.company_id', 'in', ids).where(
+    sql<boolean>`audit_company_trail.company_id = (SELECT min(company) FROM unnest(audit_log.company_ids) AS company
         WHERE company IN ${ofCaller})`,
-    );
+  );
 }
 
 type ListOptions = { $filter?: string | undefined; $orderby?: string | undefined; $top?: string; $skip?: string };

@@ -103,9 +103,7 @@ export function AuditLogPage() {
           </Button>
         }
         emptyText={filtered ? 'No changes match these filters.' : 'Nothing has been recorded for your company yet.'}
-        {...(filtered
-          ? { emptyAction: <Button onClick={() => change(NO_AUDIT_FILTERS)}>Clear filters</Button> }
-          : {})}
+        {...(filtered ? { emptyAction: <Button onClick={() => change(NO_AUDIT_FILTERS)}>Clear filters</Button> } : {})}
         noMatchText="No changes match these filters"
         loadErrorText="We couldn't load the audit log"
       />
@@ -180,9 +178,7 @@ function AuditLogFilterBar({
         ))}
       </TextField>
       <FormControlLabel
-        control={
-          <Checkbox checked={filters.staff} onChange={(event) => onChange({ staff: event.target.checked })} />
-        }
+        control={<Checkbox checked={filters.staff} onChange={(event) => onChange({ staff: event.target.checked })} />}
         label="By reseller staff only"
       />
     </Stack>

@@ -21,7 +21,10 @@ const YMD = /^\d{4}-\d{2}-\d{2}$/;
 /** The kinds of change offered: each event, then each record, as `action:<action>` and `table:<table>`. */
 export const AUDIT_KIND_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   ...Object.entries(AUDIT_ACTION_LABELS).map(([action, label]) => ({ value: `action:${action}`, label })),
-  ...Object.entries(AUDIT_TABLE_LABELS).map(([table, label]) => ({ value: `table:${table}`, label: `${label} record` })),
+  ...Object.entries(AUDIT_TABLE_LABELS).map(([table, label]) => ({
+    value: `table:${table}`,
+    label: `${label} record`,
+  })),
 ];
 const KINDS = new Set(AUDIT_KIND_OPTIONS.map((option) => option.value));
 

@@ -27,7 +27,12 @@ describe('audit text', () => {
     expect(whoText(entry())).toBe('acme.admin');
     expect(
       whoText(
-        entry({ actorName: 'northwind.staff', actorPartnerName: 'Northwind', onBehalfOfUserId: 3, onBehalfOfName: 'ann' }),
+        entry({
+          actorName: 'northwind.staff',
+          actorPartnerName: 'Northwind',
+          onBehalfOfUserId: 3,
+          onBehalfOfName: 'ann',
+        }),
       ),
     ).toBe('northwind.staff (Northwind staff) as ann');
     expect(whoText(entry({ actorUserId: null, actorName: null }))).toBe('Not signed in (or the system)');
@@ -40,12 +45,17 @@ describe('audit text', () => {
   });
 
   it('lists the changed fields first, marked', () => {
-    const changes = fieldChanges({ before: { id: 7, name: 'Old', town: null }, after: { id: 7, name: 'New', town: 'Leeds' } });
+    const changes = fieldChanges({
+      before: { id: 7, name: 'Old', town: null },
+      after: { id: 7, name: 'New', town: 'Leeds' },
+    });
     expect(changes).toEqual([
       { field: 'name', before: 'Old', after: 'New', changed: true },
       { field: 'town', before: '(empty)', after: 'Leeds', changed: true },
       { field: 'id', before: '7', after: '7', changed: false },
     ]);
-    expect(fieldChanges({ before: null, after: { id: 1 } })).toEqual([{ field: 'id', before: '', after: '1', changed: true }]);
+    expect(fieldChanges({ before: null, after: { id: 1 } })).toEqual([
+      { field: 'id', before: '', after: '1', changed: true },
+    ]);
   });
 });
