@@ -125,6 +125,29 @@ describe('audit log', () => {
     expect(rest).toEqual({ pageErrors: [], cspViolations: [] });
   });
 
+  it('shows loading while the trail is asked for, and says when nothing is recorded', async () => {
+    // A reseller's staff member belongs to no customer company: their trail is empty.
+    const staff = await signInThroughApi(portal.server.baseUrl, 'northwind.staff');
+    const { page, problems } = await portal.open(DESKTOP, staff.storage);
+    const held: Array<() => void> = [];
+    await page.route(
+      (url) => url.pathname === '/api/auditLog',
+      (route) => {
+        held.push(() => void route.fallback());
+      },
+    );
+    await page.goto('/audit-log');
+    await page.getByRole('progressbar', { name: 'Loading Audit log' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Audit log' }).getAttribute('aria-busy')).toBe('true');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.unroute((url) => url.pathname === '/api/auditLog');
+    for (const release of held.splice(0)) release();
+    await page.getByRole('status').filter({ hasText: 'Nothing has been recorded for your company yet.' }).waitFor();
+    await shoot(page, 'audit-log-empty', DESKTOP);
+    await expectAccessible(page);
+    expect(await problems()).toEqual(NO_PROBLEMS);
+  });
+
   it('fits the trail and its details in 390 px on a phone, axe-clean', async () => {
     const { page, problems } = await portal.open(PHONE, admin.storage);
     await page.goto('/audit-log');
