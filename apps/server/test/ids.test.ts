@@ -137,7 +137,15 @@ function call(op: IdOperation, values: Record<string, string>) {
     CARRIER_BODIES[op.path] ??
     (op.path.startsWith('/api/console/viewAs/')
       ? { reason: 'Checking what the customer sees', minutes: 5 }
-      : { text: 'Still here', title: 'Still here', direction: 'down', id: 1, name: 'Still here', siteId: 1, teamIds: [] });
+      : {
+          text: 'Still here',
+          title: 'Still here',
+          direction: 'down',
+          id: 1,
+          name: 'Still here',
+          siteId: 1,
+          teamIds: [],
+        });
   const body = op.method === 'PUT' || op.method === 'POST' ? { payload } : {};
   // The fault report is multipart: its fields travel as the first part (docs/decisions/0098).
   if (op.path.endsWith('/reportFault')) {

@@ -45,6 +45,7 @@ describe('shell', () => {
         'Admin > Manage Users',
         'Admin > Spend Alerts',
         'Admin > Company Security',
+        'Admin > Audit Log',
         'FAQ',
         'Contact',
         'Account',

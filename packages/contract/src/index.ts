@@ -7,6 +7,7 @@ export * from './auth-api';
 export * from './carriers';
 export * from './client';
 export * from './company-filter';
+export * from './entities/audit-log';
 export * from './entities/auth';
 export * from './entities/banner-message';
 export * from './entities/broadband-history';

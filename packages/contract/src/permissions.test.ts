@@ -4,9 +4,9 @@ import { ACCESS_TYPES, FUNCTIONALITY_CODES, hasPermission, PROFILE_LEVELS, sortA
 
 describe('functionality codes', () => {
   it('lists the 19 distinct codes of spec section 3, then the codes added beyond it', () => {
-    expect(FUNCTIONALITY_CODES).toHaveLength(20);
-    expect(new Set(FUNCTIONALITY_CODES).size).toBe(20);
-    expect(FUNCTIONALITY_CODES.slice(19)).toEqual(['SpendAlerts']);
+    expect(FUNCTIONALITY_CODES).toHaveLength(21);
+    expect(new Set(FUNCTIONALITY_CODES).size).toBe(21);
+    expect(FUNCTIONALITY_CODES.slice(19)).toEqual(['SpendAlerts', 'AuditLog']);
   });
 
   it('accepts known codes and rejects others, case-sensitively', () => {

@@ -24,6 +24,7 @@ export const FUNCTIONALITY_CODES = [
   'BroadbandReportFault',
   // Beyond the spec: spend alert rules (docs/decisions/0213).
   'SpendAlerts',
+  'AuditLog',
 ] as const;
 export type FunctionalityCode = (typeof FUNCTIONALITY_CODES)[number];
 

@@ -45,6 +45,7 @@ describe('route table', () => {
         'console/customers',
         'console/messages',
         'console/faqs',
+        'audit-log',
         'sso-approvals',
       ].sort(),
     );
@@ -70,6 +71,7 @@ describe('route table', () => {
     ['spend-alerts/view', read('SpendAlerts')],
     ['spend-alerts/add', write('SpendAlerts')],
     ['spend-alerts/edit/:ruleId', read('SpendAlerts')],
+    ['audit-log', read('AuditLog')],
     ['mobile/device/:cli', read('EndPointSummary')],
     ['broadband/orders/:orderId', read('BroadbandOrders')],
   ] as const)('%s requires %o', (path: RoutePath, permission: Permission) => {

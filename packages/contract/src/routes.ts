@@ -142,6 +142,14 @@ export const ROUTES = [
     menu: false,
     page: 'spend-alerts/SpendAlertFormPage',
   },
+  // Beyond the spec (issue 27, docs/decisions/0221): the audit trail of the caller's companies.
+  {
+    path: 'audit-log',
+    title: 'Audit Log',
+    access: anyOf('Read', 'AuditLog'),
+    menu: true,
+    page: 'audit-log/AuditLogPage',
+  },
   // Beyond the spec (docs/decisions/0214): the caller's own notices, reached from the toolbar's bell.
   {
     path: 'notifications',

@@ -32,6 +32,7 @@ describe('SIDE_MENU', () => {
       'Admin/Manage Users',
       'Admin/Spend Alerts',
       'Admin/Company Security',
+      'Admin/Audit Log',
       'Reseller console',
       'Reseller console/Customers',
       'Reseller console/Messages',

@@ -49,6 +49,8 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
       link('Spend Alerts', 'spend-alerts/view'),
       // Beyond the spec (docs/decisions/0208).
       link('Company Security', 'security'),
+      // Beyond the spec (docs/decisions/0221).
+      link('Audit Log', 'audit-log'),
     ],
   },
   // Beyond the spec (issue 27): the reseller console, for the partner's staff.

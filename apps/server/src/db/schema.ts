@@ -500,6 +500,9 @@ export type AuditLogTable = {
   on_behalf_of_user_id: number | null;
 };
 
+/** Each audit_log row once per company it belongs to (migration 0034): a company's trail in time order. */
+export type AuditCompanyTrailTable = { company_id: number; occurred_at: Timestamp; audit_id: number };
+
 /** A company's OpenID Connect provider (migration 0027, decision 0208); the secret sealed by auth/secret-box.ts. */
 export type SsoConnectionsTable = {
   id: Identity;
@@ -733,6 +736,7 @@ export type Database = {
   email_attachments: EmailAttachmentsTable;
   demo_data: DemoDataTable;
   audit_log: AuditLogTable;
+  audit_company_trail: AuditCompanyTrailTable;
 };
 
 /** The column names of every table, as the schema test compares them with the migrated database. */
@@ -1120,6 +1124,7 @@ export const databaseColumns = {
     'company_ids',
     'on_behalf_of_user_id',
   ],
+  audit_company_trail: ['company_id', 'occurred_at', 'audit_id'],
 } as const satisfies { [T in keyof Database]: ReadonlyArray<keyof Database[T] & string> };
 
 type UnlistedColumns = {

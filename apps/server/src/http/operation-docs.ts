@@ -65,6 +65,8 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
   notifications: 'The caller’s own notices (spend alerts crossed), reading them, and lifting a bar an alert placed.',
   viewAs:
     'View as customer: the partner’s staff see the portal as one of its customer users, read-only and for a limited time.',
+  auditLog:
+    'The audit trail of the caller’s companies: every change of their records and their users’ sign-ins, including what the reseller’s staff did, as a list or CSV.',
   mobileDevice: 'One mobile device at its carrier: details, bars, SIM swap and spend limit, per carrier.',
   broadbandDiagnostics: 'Line tests at the broadband carrier: status, sync, speed, trace route, per carrier.',
   faultReports: 'Reporting a broadband fault to the carrier, with photographs or documents.',

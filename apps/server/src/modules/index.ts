@@ -5,6 +5,7 @@ import { CARRIER_REGISTRY, type CarrierRegistry } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { inProcessLoginThrottle, type LoginThrottle } from '../auth/login-throttle.js';
 import { SharedLoginThrottle } from '../auth/shared-login-throttle.js';
+import { auditLogRoutes } from './audit-log/routes.js';
 import { billRoutes } from './bills/routes.js';
 import { broadbandDiagnosticsRoutes } from './broadband-diagnostics/routes.js';
 import { companyRoutes } from './companies/routes.js';
@@ -76,6 +77,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(spendAlertRoutes);
   await app.register(notificationRoutes);
   await app.register(viewAsRoutes);
+  await app.register(auditLogRoutes);
   await app.register(mobileDeviceRoutes(carriers));
   await app.register(broadbandDiagnosticsRoutes(carriers));
   await app.register(faultReportRoutes(carriers));

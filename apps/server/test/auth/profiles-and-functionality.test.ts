@@ -27,7 +27,7 @@ describe('functionality and profiles', () => {
       expect(refused.json()).toMatchObject({ code: 'missing_functionality' });
     }
     const catalogue = FunctionalityList.parse((await getAs('acme.admin', '/api/functionality')).json());
-    expect(catalogue.value).toHaveLength(34);
+    expect(catalogue.value).toHaveLength(35);
   });
 
   it('profiles with their levels, one by id, and its default functionality', async () => {

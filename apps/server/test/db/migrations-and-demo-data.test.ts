@@ -133,7 +133,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
         db(),
       )
     ).rows.map((r) => r.grant);
-    expect(everyGrant).toHaveLength(34);
+    expect(everyGrant).toHaveLength(35);
     expect(await grants('acme.admin')).toEqual(everyGrant);
     expect(await grants('acme.finance')).toEqual(['DownloadBill:Read', 'DownloadCDRs:Read', 'ViewMyBills:Read']);
     expect(await grants('acme.teamlead')).toEqual([

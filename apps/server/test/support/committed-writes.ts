@@ -53,6 +53,9 @@ export async function committedBetween(db: Kysely<Database>, from: bigint, to: b
   return writes;
 }
 
+/** The audit trail and its per-company index (migration 0034), which every recorded event also writes. */
+const AUDIT_TABLES = new Set(['audit_log', 'audit_company_trail']);
+
 /**
  * Of the transactions committed while a request ran, those that changed something on its account: a transaction
  * whose audit trail names only other requests (work another request left running after its answer) is not this
@@ -62,7 +65,7 @@ export function changesOf(writes: readonly CommittedWrite[], requestId: string):
   return writes.filter((write) => {
     const others = write.audit.length > 0 && write.audit.every((row) => row.requestId && row.requestId !== requestId);
     const onlyEvents =
-      write.tables.every((table) => table === 'audit_log') && write.audit.every((row) => row.operation === null);
+      write.tables.every((table) => AUDIT_TABLES.has(table)) && write.audit.every((row) => row.operation === null);
     return !others && !onlyEvents;
   });
 }

@@ -1,5 +1,6 @@
 import { CARRIER_REGISTRY, type CarrierEntry, type CarrierRegistry } from '../carriers/registry';
 import type { OperationArea, OperationDefinition } from '../operation';
+import * as auditLog from './audit-log';
 import * as bills from './bills';
 import { broadbandDiagnostics } from './broadband-diagnostics';
 import * as companies from './companies';
@@ -68,6 +69,7 @@ export const API = {
   spendAlerts,
   notifications,
   viewAs,
+  auditLog,
   mobileDevice,
   broadbandDiagnostics,
   faultReports,
@@ -111,6 +113,7 @@ export function operationListOf(table: OperationTable, registry: CarrierRegistry
 /** The table as a flat list, in declaration order. */
 export const OPERATION_LIST: readonly NamedOperation[] = operationListOf(API, CARRIER_REGISTRY);
 
+export * as auditLogOperations from './audit-log';
 export * as billOperations from './bills';
 export { broadbandDiagnostics as broadbandDiagnosticsOperations } from './broadband-diagnostics';
 export * as companyOperations from './companies';
