@@ -21,6 +21,8 @@ export type ParamTarget =
   | 'notification'
   /** One of the caller's scheduled report subscriptions (decision 0216). */
   | 'reportSubscription'
+  /** A partner's uploaded logo (decision 0218); public, as every partner's sign-in page shows its own. */
+  | 'partnerLogo'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */

@@ -42,6 +42,8 @@ describe('route table', () => {
         'users/view',
         'spend-alerts/view',
         'security',
+        'console/branding',
+        'console/settings',
         'sso-approvals',
       ].sort(),
     );

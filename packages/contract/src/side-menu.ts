@@ -51,6 +51,12 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
       link('Company Security', 'security'),
     ],
   },
+  // The reseller's console (issue 27), for partner staff.
+  {
+    kind: 'group',
+    label: 'Reseller console',
+    children: [link('Branding', 'console/branding'), link('Contacts and settings', 'console/settings')],
+  },
   link('Single Sign-On Approvals', 'sso-approvals'),
   link('FAQ', 'faq'),
   link('Contact', 'contact'),

@@ -13,6 +13,7 @@ import * as messages from './messages';
 import { mobileDevice } from './mobile-device';
 import * as notifications from './notifications';
 import * as orders from './orders';
+import * as partnerConsole from './partner-console';
 import * as partners from './partners';
 import * as passkeys from './passkeys';
 import * as passwords from './passwords';
@@ -46,6 +47,7 @@ export const API = {
   passkeys,
   profiles,
   partners,
+  partnerConsole,
   messages,
   companies,
   search,
