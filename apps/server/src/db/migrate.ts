@@ -33,6 +33,7 @@ import * as passkeys from './migrations/0030-passkeys.js';
 import * as usageDaily from './migrations/0031-usage-daily.js';
 import * as spendAlerts from './migrations/0032-spend-alerts.js';
 import * as reportSubscriptions from './migrations/0033-report-subscriptions.js';
+import * as partnerLogos from './migrations/0035-partner-logos.js';
 import type { Database } from './schema.js';
 
 // Migrations are imported, not read from disk, so the bundled server carries them. Names sort in order.
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0031-usage-daily': usageDaily,
   '0032-spend-alerts': spendAlerts,
   '0033-report-subscriptions': reportSubscriptions,
+  '0035-partner-logos': partnerLogos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

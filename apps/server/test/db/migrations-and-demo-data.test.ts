@@ -62,6 +62,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0031-usage-daily',
       '0032-spend-alerts',
       '0033-report-subscriptions',
+      '0035-partner-logos',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });
   });

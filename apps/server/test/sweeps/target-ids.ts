@@ -49,6 +49,8 @@ export const LINE_KIND_NAMES = Object.keys(LINE_KINDS) as LineKind[];
 export type CallerFacts = {
   line: EstateLine | undefined;
   partnerMessage: number;
+  /** The caller's partner's uploaded logo (decision 0218). */
+  partnerLogo: number;
   profile: number;
   /** A user of the caller's estate made for the sweeps (never the caller: one's own record is read-only). */
   user: number;
@@ -113,6 +115,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   message: {
     own: ({ partnerMessage }) => String(partnerMessage),
     foreign: ({ otherPartnerMessage }) => String(otherPartnerMessage),
+  },
+  partnerLogo: {
+    own: ({ partnerLogo }) => String(partnerLogo),
+    foreign: { skip: "logos are public: every partner's sign-in page shows its own, so no logo id is foreign" },
   },
   user: {
     own: ({ user }) => String(user),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ApiErrorSchema, BinaryFileSchema, odataList } from '../api';
 import { FaqSchema } from '../entities/help-and-search';
-import { PartnerSchema, PartnerSettingsSchema } from '../entities/partners';
 import { PARTNER_LOGO_UPLOAD } from '../entities/partner-console';
+import { PartnerSchema, PartnerSettingsSchema } from '../entities/partners';
 import { operation } from '../operation';
 import { idParam } from '../params';
 

@@ -69,7 +69,10 @@ export function themeTextOn(hex: string): { text: 'white' | 'dark'; ratio: numbe
 export type BrandColourField = 'primaryColour' | 'secondaryColour';
 export type BrandColourProblem = { rule: 'colour' | 'contrast'; message: string };
 
-const LABELS: Record<BrandColourField, string> = { primaryColour: 'Primary colour', secondaryColour: 'Secondary colour' };
+const LABELS: Record<BrandColourField, string> = {
+  primaryColour: 'Primary colour',
+  secondaryColour: 'Secondary colour',
+};
 
 /** What is wrong with a brand colour for its use, or undefined when it will do. */
 export function brandColourProblem(field: BrandColourField, hex: string): BrandColourProblem | undefined {
