@@ -38,7 +38,7 @@ type Part = { field?: string; name?: string; type?: string; bytes: Buffer };
 
 /** The branding form's multipart body: the fields' JSON first, then any file parts. */
 function brandingBody(fields: unknown, files: readonly Part[] = []): Buffer {
-  const parts = [
+  const parts: Buffer[] = [
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="report"\r\n\r\n${JSON.stringify(fields)}\r\n`),
   ];
   for (const file of files) {

@@ -121,6 +121,7 @@ export * as messageOperations from './messages';
 export { mobileDevice as mobileDeviceOperations } from './mobile-device';
 export * as notificationOperations from './notifications';
 export * as orderOperations from './orders';
+export * as partnerConsoleOperations from './partner-console';
 export * as partnerOperations from './partners';
 export * as passkeyOperations from './passkeys';
 export * as passwordOperations from './passwords';

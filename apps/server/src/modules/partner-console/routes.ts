@@ -2,6 +2,7 @@ import { API, PARTNER_LOGO_UPLOAD } from '@portal/contract';
 import type { EstateScope } from '../../scope/estate-scope.js';
 import type { PartnerScope } from '../../scope/partner-scope.js';
 import { actorOf, type MultipartFiles, operationRoutes } from '../operation-routes.js';
+import { rememberTheme } from '../partners/partner-of-request.js';
 import { branding, contactsAndSettings, saveBranding, saveContactsAndSettings } from './service.js';
 
 /** The staff member's own partner, whichever portal they are in: no request names a partner (decision 0218). */
@@ -19,8 +20,12 @@ export const partnerConsoleRoutes = operationRoutes(API.partnerConsole, (app) =>
   branding: ({ scope }) => branding(staffPartner(scope)),
   saveBranding: {
     multipart: LOGO,
-    handler: ({ scope, request, body, parts }) =>
-      saveBranding(staffPartner(scope), actorOf(scope, request), body, parts, app.files.uploads),
+    handler: async ({ scope, request, reply, body, parts }) => {
+      const saved = await saveBranding(staffPartner(scope), actorOf(scope, request), body, parts, app.files.uploads);
+      // This browser's signed-out pages find the partner by its new code; customers' browsers learn it at sign-in.
+      rememberTheme(reply, saved.themeCode);
+      return saved;
+    },
   },
   settings: ({ scope }) => contactsAndSettings(staffPartner(scope)),
   saveSettings: ({ scope, request, body }) =>
