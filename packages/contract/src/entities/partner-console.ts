@@ -20,6 +20,13 @@ export const PARTNER_LOGO_UPLOAD = {
   maxPixels: 2048,
 } as const;
 
+/** What is wrong with a logo's size in pixels, for the form (before sending) and the server alike; undefined if fine. */
+export function logoDimensionsProblem(width: number, height: number): string | undefined {
+  const { minPixels, maxPixels } = PARTNER_LOGO_UPLOAD;
+  if (width >= minPixels && height >= minPixels && width <= maxPixels && height <= maxPixels) return undefined;
+  return `The logo must be ${minPixels} to ${maxPixels} pixels wide and high (it is ${width} × ${height})`;
+}
+
 /** Password expiry in days: 0 for never, else at most a year (decision 0218). */
 export const PASSWORD_EXPIRY_DAYS = { never: 0, max: 365 } as const;
 /** How many contacts a partner lists on its Contact page. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import {
+  logoDimensionsProblem,
   PARTNER_LOGO_UPLOAD,
   type PartnerBranding,
   type PartnerBrandingInput,
@@ -30,9 +31,6 @@ export async function branding(partner: PartnerScope): Promise<PartnerBranding> 
   };
 }
 
-const MIN = PARTNER_LOGO_UPLOAD.minPixels;
-const MAX = PARTNER_LOGO_UPLOAD.maxPixels;
-
 /**
  * The stored logo's size in pixels, read from its header, within the limits: a logo is drawn some 40 pixels high,
  * and an image of thousands of pixels each way is a weight on every sign-in page (or a decompression bomb).
@@ -52,13 +50,8 @@ async function logoDimensions(storage: FileStorage, image: StoredImage): Promise
     });
   }
   const { width, height } = size;
-  if (width < MIN || height < MIN || width > MAX || height > MAX) {
-    throw invalidField(
-      PARTNER_LOGO_UPLOAD.fieldName,
-      'dimensions',
-      `The logo must be ${MIN} to ${MAX} pixels wide and high (it is ${width} × ${height})`,
-    );
-  }
+  const problem = logoDimensionsProblem(width, height);
+  if (problem) throw invalidField(PARTNER_LOGO_UPLOAD.fieldName, 'dimensions', problem);
   return { width, height };
 }
 
