@@ -79,6 +79,18 @@ describe('shell', () => {
       ],
     ],
     ['acme.mobile', ['Home', 'Mobile > Estate', 'Scheduled reports', ...ALWAYS]],
+    // Partner staff: the reseller console (decision 0218) and the approvals, beside what every user has.
+    [
+      'northwind.staff',
+      [
+        'Home',
+        'Scheduled reports',
+        'Reseller console > Branding',
+        'Reseller console > Contacts and settings',
+        'Single Sign-On Approvals',
+        ...ALWAYS,
+      ],
+    ],
   ])('shows %s only the menu entries it may open', async (userName, expected) => {
     const { page } = await portal.openAs(userName);
     await page.goto('/');
