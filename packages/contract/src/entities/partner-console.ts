@@ -87,9 +87,7 @@ export const PartnerContactsSettingsSchema = z.object({
     .string()
     .trim()
     .max(2000, { error: 'Privacy policy address must be 2000 characters or fewer' })
-    .pipe(
-      z.url({ protocol: /^https$/, error: 'Privacy policy must be an https:// address' }),
-    ),
+    .pipe(z.url({ protocol: /^https$/, error: 'Privacy policy must be an https:// address' })),
   showContractEndDate: z.boolean(),
   passwordExpiryDays: z
     .number({ error: 'Password expiry must be a number of days' })
