@@ -87,7 +87,7 @@ function SignInPicture({ brand }: { brand: PreviewBrand }) {
       <text x="160" y="156" textAnchor="middle" fontSize="7" fill={brand.primary} textDecoration="underline">
         Forgot your password?
       </text>
-      <rect x="0" y="174" width="320" height="36" fill="#ffffff" stroke={LINE} />
+      <rect x="0" y="174" width="320" height="37" fill="#ffffff" stroke={LINE} />
       <text x="10" y="195" fontSize="7" fill={TEXT}>
         This portal uses cookies.
       </text>
