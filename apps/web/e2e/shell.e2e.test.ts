@@ -79,12 +79,22 @@ describe('shell', () => {
       ],
     ],
     ['acme.mobile', ['Home', 'Mobile > Estate', 'Scheduled reports', ...ALWAYS]],
-    // Partner staff: the reseller console (decision 0218) and the approvals, beside what every user has.
+    // Partner staff: the reseller console (decision 0218) and the approvals, beside their functionality's entries.
     [
       'northwind.staff',
       [
         'Home',
+        'Mobile > Estate',
+        'Mobile > Orders',
+        'Broadband > Estate',
+        'Broadband > Orders',
+        'My Bills',
         'Scheduled reports',
+        'Admin > Manage Sites',
+        'Admin > Manage Teams',
+        'Admin > Manage Users',
+        'Admin > Spend Alerts',
+        'Admin > Company Security',
         'Reseller console > Branding',
         'Reseller console > Contacts and settings',
         'Single Sign-On Approvals',
