@@ -86,6 +86,8 @@ function BrandingForm({ saved }: { saved: PartnerBranding }) {
   const [logoError, setLogoError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
+  // A theme code changed without an upload names a theme folder with no logo in it.
+  const [brokenLogo, setBrokenLogo] = useState<string | undefined>();
   const [primary, secondary] = useWatch({ control, name: ['primaryColour', 'secondaryColour'] });
 
   useEffect(() => {
@@ -164,12 +166,19 @@ function BrandingForm({ saved }: { saved: PartnerBranding }) {
               <Typography variant="subtitle2" component="p">
                 Current logo
               </Typography>
-              <Box
-                component="img"
-                src={resolveAppUrl(saved.logoUrl).href}
-                alt={`${saved.name} logo`}
-                sx={{ height: 40, width: 'auto', maxWidth: '100%', alignSelf: 'flex-start', objectFit: 'contain' }}
-              />
+              {brokenLogo === saved.logoUrl ? (
+                <Typography variant="body2" color="text.secondary">
+                  None shows: the theme has no logo file. Upload one below.
+                </Typography>
+              ) : (
+                <Box
+                  component="img"
+                  src={resolveAppUrl(saved.logoUrl).href}
+                  alt={`${saved.name} logo`}
+                  onError={() => setBrokenLogo(saved.logoUrl)}
+                  sx={{ height: 40, width: 'auto', maxWidth: '100%', alignSelf: 'flex-start', objectFit: 'contain' }}
+                />
+              )}
             </Stack>
             <FileUpload
               label="New logo"
@@ -196,7 +205,7 @@ function BrandingForm({ saved }: { saved: PartnerBranding }) {
               slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
             />
           </Stack>
-          <Stack spacing={1} sx={{ flex: 1.3, minWidth: 0 }} aria-live="off">
+          <Stack spacing={1} sx={{ flex: 1.3, minWidth: 0 }}>
             <Typography variant="h6" component="h2">
               Preview
             </Typography>
