@@ -100,6 +100,8 @@ describe('shell', () => {
         'Reseller console > Customers',
         'Reseller console > Messages',
         'Reseller console > FAQs',
+        'Reseller console > Branding',
+        'Reseller console > Contacts and settings',
         'Single Sign-On Approvals',
         ...ALWAYS,
       ],

@@ -29,6 +29,8 @@ export type ParamTarget =
   | 'customerCompany'
   /** A user of such a customer company, never one of the partner's staff (decision 0219). */
   | 'customerUser'
+  /** A partner's uploaded logo (decision 0218); public, as every partner's sign-in page shows its own. */
+  | 'partnerLogo'
   /** A line's number (CLI): a mobile number or a broadband phone number / ADSL reference. */
   | 'cli'
   /** A mobile line's supplier (network), which some carrier routes name beside the line. */

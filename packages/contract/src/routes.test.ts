@@ -46,6 +46,8 @@ describe('route table', () => {
         'console/messages',
         'console/faqs',
         'audit-log',
+        'console/branding',
+        'console/settings',
         'sso-approvals',
       ].sort(),
     );

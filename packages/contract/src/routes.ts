@@ -203,6 +203,21 @@ export const ROUTES = [
     menu: true,
     page: 'console-content/ConsoleFaqsPage',
   },
+  // Beyond the spec (docs/decisions/0218): the reseller's console, its own branding, contacts and settings.
+  {
+    path: 'console/branding',
+    title: 'Branding',
+    access: { role: 'partner-staff' },
+    menu: true,
+    page: 'console-partner/BrandingPage',
+  },
+  {
+    path: 'console/settings',
+    title: 'Contacts and settings',
+    access: { role: 'partner-staff' },
+    menu: true,
+    page: 'console-partner/ContactsSettingsPage',
+  },
   {
     path: 'sso-approvals',
     title: 'Single Sign-On Approvals',

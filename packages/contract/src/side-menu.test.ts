@@ -37,6 +37,8 @@ describe('SIDE_MENU', () => {
       'Reseller console/Customers',
       'Reseller console/Messages',
       'Reseller console/FAQs',
+      'Reseller console/Branding',
+      'Reseller console/Contacts and settings',
       'Single Sign-On Approvals',
       'FAQ',
       'Contact',

@@ -61,6 +61,8 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
       link('Customers', 'console/customers'),
       link('Messages', 'console/messages'),
       link('FAQs', 'console/faqs'),
+      link('Branding', 'console/branding'),
+      link('Contacts and settings', 'console/settings'),
     ],
   },
   link('Single Sign-On Approvals', 'sso-approvals'),

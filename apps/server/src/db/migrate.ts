@@ -34,6 +34,7 @@ import * as usageDaily from './migrations/0031-usage-daily.js';
 import * as spendAlerts from './migrations/0032-spend-alerts.js';
 import * as reportSubscriptions from './migrations/0033-report-subscriptions.js';
 import * as auditTrailOfACompany from './migrations/0034-audit-trail-of-a-company.js';
+import * as partnerLogos from './migrations/0035-partner-logos.js';
 import * as viewAsCustomer from './migrations/0036-view-as-customer.js';
 import type { Database } from './schema.js';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0032-spend-alerts': spendAlerts,
   '0033-report-subscriptions': reportSubscriptions,
   '0034-audit-trail-of-a-company': auditTrailOfACompany,
+  '0035-partner-logos': partnerLogos,
   '0036-view-as-customer': viewAsCustomer,
 };
 

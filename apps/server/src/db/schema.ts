@@ -32,6 +32,19 @@ export type PartnersTable = {
   privacy_policy_url: string;
   show_contract_end_date: Generated<boolean>;
   password_expiry_days: number | null;
+  /** The partner's uploaded logo, if any (decision 0218). */
+  logo_id: number | null;
+  created_at: DefaultTimestamp;
+};
+export type PartnerLogosTable = {
+  id: Identity;
+  partner_id: number;
+  content_type: string;
+  size_bytes: number;
+  width: number;
+  height: number;
+  sha256: string;
+  storage_key: string;
   created_at: DefaultTimestamp;
 };
 export type PartnerContactsTable = {
@@ -672,6 +685,7 @@ export type Database = {
   profile_functionality: ProfileFunctionalityTable;
   partners: PartnersTable;
   partner_contacts: PartnerContactsTable;
+  partner_logos: PartnerLogosTable;
   companies: CompaniesTable;
   addresses: AddressesTable;
   sites: SitesTable;
@@ -765,8 +779,20 @@ export const databaseColumns = {
     'show_contract_end_date',
     'password_expiry_days',
     'created_at',
+    'logo_id',
   ],
   partner_contacts: ['id', 'partner_id', 'type', 'value', 'sort_order'],
+  partner_logos: [
+    'id',
+    'partner_id',
+    'content_type',
+    'size_bytes',
+    'width',
+    'height',
+    'sha256',
+    'storage_key',
+    'created_at',
+  ],
   companies: ['id', 'partner_id', 'name', 'account_number', 'created_at'],
   addresses: ['id', 'company_id', 'line1', 'line2', 'line3', 'town', 'county', 'post_code'],
   sites: ['id', 'company_id', 'name', 'address_id', 'created_at'],

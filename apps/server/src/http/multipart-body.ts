@@ -60,7 +60,8 @@ export async function readMultipartBody(
       code: 'validation_failed',
       details: parsed.error.issues.map((issue) => ({
         field: [MULTIPART_BODY_FIELD, ...issue.path.map(String)].join('.'),
-        rule: issue.code,
+        // A contract rule names itself in its issue's params (the branding's contrast, decision 0218).
+        rule: issue.code === 'custom' && typeof issue.params?.rule === 'string' ? issue.params.rule : issue.code,
         message: issue.message,
       })),
     });

@@ -43,6 +43,8 @@ export const AREA_DESCRIPTIONS: Readonly<Record<ApiAreaName, string>> = {
     'Passkeys (WebAuthn): the caller’s own, a passkey as the sign-in’s second step, and signing in with a passkey alone.',
   profiles: 'The user profiles (Company Administrator, Site Manager, Team Leader, ...) and their functionality.',
   partners: 'The reseller whose portal it is: branding, FAQ and contact details.',
+  partnerConsole:
+    'The reseller’s console: its staff change their own partner’s branding (logo, colours, theme), contacts and settings.',
   messages: 'The reseller’s banner messages.',
   faqAdmin: 'The reseller’s FAQs as its staff write them in the console: Markdown answers, in order.',
   companies: 'The caller’s companies, and the search over their estate.',

@@ -20,6 +20,7 @@ import { messageRoutes } from './messages/routes.js';
 import { mobileDeviceRoutes } from './mobile-device/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { partnerConsoleRoutes } from './partner-console/routes.js';
 import { partnerRoutes } from './partners/routes.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { passwordRoutes } from './passwords/routes.js';
@@ -58,6 +59,7 @@ export async function registerApiModules(app: FastifyInstance, carriers: Carrier
   await app.register(passkeyRoutes(throttles));
   await app.register(profileRoutes);
   await app.register(partnerRoutes);
+  await app.register(partnerConsoleRoutes);
   await app.register(messageRoutes);
   await app.register(faqAdminRoutes);
   await app.register(searchRoutes);

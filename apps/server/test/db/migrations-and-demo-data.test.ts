@@ -63,6 +63,7 @@ describe.each(testEngines())('migrations and small demo data on $name', (engine)
       '0032-spend-alerts',
       '0033-report-subscriptions',
       '0034-audit-trail-of-a-company',
+      '0035-partner-logos',
       '0036-view-as-customer',
     ]);
     await loadDemoData(database.handle, { size: 'small', anchorDay: ANCHOR });

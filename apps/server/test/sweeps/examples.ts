@@ -327,6 +327,31 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
       };
     },
   },
+  // The console's partner (decision 0218): a theme code no other call takes, colours at AA contrast; no logo (the
+  // hostile sweep sends its files), and contacts, address and settings of a real partner's kind.
+  'partnerConsole.saveBranding': {
+    body: () => {
+      sweepNames += 1;
+      return { themeCode: `sweep-theme-${sweepNames}`, primaryColour: '#1d4ed8', secondaryColour: '#f59e0b' };
+    },
+  },
+  'partnerConsole.saveSettings': {
+    body: () => ({
+      contacts: [
+        { type: 'Customer Services', value: '0161 496 0999' },
+        { type: 'Email', value: 'sweep@example.co.uk' },
+      ],
+      line1: '1 Sweep Street',
+      line2: '',
+      line3: '',
+      town: 'Leeds',
+      county: 'West Yorkshire',
+      postCode: 'LS1 4AP',
+      privacyPolicyUrl: 'https://www.example.co.uk/privacy',
+      showContractEndDate: true,
+      passwordExpiryDays: 90,
+    }),
+  },
   'messages.create': message,
   // View as customer (decision 0220): a view of the staff member's own partner's customer user, for five minutes.
   'viewAs.start': { body: () => ({ reason: 'Sweep: checking what the customer sees', minutes: 5 }) },

@@ -1,7 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FAULT_REPORT_UPLOAD, type NamedOperation, OPERATION_LIST, type OperationDefinition } from '@portal/contract';
+import {
+  FAULT_REPORT_UPLOAD,
+  type NamedOperation,
+  OPERATION_LIST,
+  type OperationDefinition,
+  PARTNER_LOGO_UPLOAD,
+} from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCarrierSimulator } from '../support/carrier-simulator.js';
 import { bearer, useDemoApp } from '../support/test-app.js';
@@ -157,8 +163,12 @@ function casesOf({ operation }: NamedOperation): HostileCase[] {
     if (spot.part !== 'body' && isNumeric(spot.schema)) cases.push(...spellingCases(spot));
   }
   if (operation.bodyEncoding === 'multipart') {
-    // The fault report's trace-route images are the one kind of file the API takes (docs/decisions/0098).
-    for (const file of hostileFiles(FAULT_REPORT_UPLOAD.fieldName)) {
+    // Images are the one kind of file the API takes: the fault report's trace routes (docs/decisions/0098) and the
+    // console's partner logo (0218), each under its own part name.
+    const field = operation.path.startsWith('/api/console/partner/')
+      ? PARTNER_LOGO_UPLOAD.fieldName
+      : FAULT_REPORT_UPLOAD.fieldName;
+    for (const file of hostileFiles(field)) {
       cases.push({ field: 'file part', value: file.label, vary: (_call, request) => ({ ...request, files: [file] }) });
     }
   }

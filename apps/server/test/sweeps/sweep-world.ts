@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   CARRIER_REGISTRY,
   type NamedOperation,
@@ -10,6 +10,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/connection.js';
+import { pngImage } from '../fault-reports/fault-fixtures.js';
 import { estateScopeOf } from '../support/callers.js';
 import { changesOf, committedBetween, transactionMark } from '../support/committed-writes.js';
 import { bearer, DEMO_PASSWORD, form, type SignedIn, signIn } from '../support/test-app.js';
@@ -200,6 +201,28 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
       .returning('id')
       .executeTakeFirstOrThrow();
     throwawayFaqs.set(partner.id, faq.id);
+  }
+  // Each partner's logo as its staff would have uploaded it (decision 0218), which the public logo call serves.
+  const partnerLogos = new Map<number, number>();
+  for (const partner of partners) {
+    const storageKey = `partner-logos/${partner.id}/sweep/1.png`;
+    const image = pngImage(32, 32);
+    await app.files.uploads.put(storageKey, image);
+    const logo = await db
+      .insertInto('partner_logos')
+      .values({
+        partner_id: partner.id,
+        content_type: 'image/png',
+        size_bytes: image.length,
+        width: 32,
+        height: 32,
+        sha256: createHash('sha256').update(image).digest('hex'),
+        storage_key: storageKey,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('partners').set({ logo_id: logo.id }).where('id', '=', partner.id).execute();
+    partnerLogos.set(partner.id, logo.id);
   }
   const profile = (await db.selectFrom('profiles').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const mobileUser = await mobileUserProfile(db);
@@ -403,6 +426,8 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
     if (message === undefined) throw new Error(`no throwaway message for partner ${user.partner_id}`);
     const faq = throwawayFaqs.get(user.partner_id);
     if (faq === undefined) throw new Error(`no throwaway question for partner ${user.partner_id}`);
+    const partnerLogo = partnerLogos.get(user.partner_id);
+    if (partnerLogo === undefined) throw new Error(`no logo for partner ${user.partner_id}`);
     const mobileLine = (await ownLineOf(db, userName, 'mobile')) ?? fallback;
     if (!mobileLine) throw new Error(`${userName} lacks a mobile line: the demo data changed`);
     const target = await throwawayUser(mobileLine.endpoint);
@@ -416,6 +441,7 @@ export async function openSweepWorld(app: App, database: DatabaseHandle): Promis
         line: await ownLineOf(db, userName, kind),
         partnerMessage: message,
         partnerFaq: faq,
+        partnerLogo,
         profile,
         user: target,
         passkey,

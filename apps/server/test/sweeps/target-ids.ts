@@ -51,6 +51,8 @@ export type CallerFacts = {
   partnerMessage: number;
   /** A throwaway question of the caller's partner's FAQs. */
   partnerFaq: number;
+  /** The caller's partner's uploaded logo (decision 0218). */
+  partnerLogo: number;
   profile: number;
   /** A user of the caller's estate made for the sweeps (never the caller: one's own record is read-only). */
   user: number;
@@ -127,6 +129,10 @@ export const TARGETS: { readonly [T in ParamTarget]: TargetFixture } = {
   faq: {
     own: ({ partnerFaq }) => String(partnerFaq),
     foreign: ({ otherPartnerFaq }) => String(otherPartnerFaq),
+  },
+  partnerLogo: {
+    own: ({ partnerLogo }) => String(partnerLogo),
+    foreign: { skip: "logos are public: every partner's sign-in page shows its own, so no logo id is foreign" },
   },
   user: {
     own: ({ user }) => String(user),

@@ -16,6 +16,7 @@ import * as messages from './messages';
 import { mobileDevice } from './mobile-device';
 import * as notifications from './notifications';
 import * as orders from './orders';
+import * as partnerConsole from './partner-console';
 import * as partners from './partners';
 import * as passkeys from './passkeys';
 import * as passwords from './passwords';
@@ -50,6 +51,7 @@ export const API = {
   passkeys,
   profiles,
   partners,
+  partnerConsole,
   messages,
   faqAdmin,
   companies,
@@ -130,6 +132,7 @@ export * as messageOperations from './messages';
 export { mobileDevice as mobileDeviceOperations } from './mobile-device';
 export * as notificationOperations from './notifications';
 export * as orderOperations from './orders';
+export * as partnerConsoleOperations from './partner-console';
 export * as partnerOperations from './partners';
 export * as passkeyOperations from './passkeys';
 export * as passwordOperations from './passwords';

@@ -1,7 +1,10 @@
-import { odataList } from '../api';
+import { z } from 'zod';
+import { ApiErrorSchema, BinaryFileSchema, odataList } from '../api';
 import { FaqSchema } from '../entities/help-and-search';
+import { PARTNER_LOGO_UPLOAD } from '../entities/partner-console';
 import { PartnerSchema, PartnerSettingsSchema } from '../entities/partners';
 import { operation } from '../operation';
+import { idParam } from '../params';
 
 // The reseller whose portal this is: name, contacts, address, branding, settings and FAQs.
 
@@ -27,4 +30,16 @@ export const faqs = operation({
   summary: "The partner's frequently asked questions, in order",
   access: 'signed-in',
   response: odataList(FaqSchema),
+});
+
+export const logo = operation({
+  method: 'GET',
+  path: '/api/partners/logos/:logoId',
+  summary:
+    "A partner's uploaded logo (public: the sign-in page shows it). Each upload has its own id, so it is cached for a year",
+  access: 'public',
+  params: z.object({ logoId: idParam('partnerLogo') }),
+  response: BinaryFileSchema,
+  download: { mediaTypes: PARTNER_LOGO_UPLOAD.mediaTypes },
+  errors: { 404: ApiErrorSchema },
 });

@@ -19,27 +19,28 @@ export type StoredImage = {
 /** What a company may still store under its quota of images (docs/decisions/0122), and the quota itself. */
 export type QuotaAllowance = { quotaBytes: number; remainingBytes: number };
 
-export type UploadLimits = { maxFiles: number; maxTotalBytes: number; quota: QuotaAllowance };
+/**
+ * What an upload may hold: its files' part name (the fault report's trace routes unless said; the console's partner
+ * logo names its own, decision 0218), their number and total size, and for the fault report its company's quota.
+ */
+export type UploadLimits = { field?: string; maxFiles: number; maxTotalBytes: number; quota?: QuotaAllowance };
 
 const MEDIA_TYPES: readonly string[] = FAULT_REPORT_UPLOAD.mediaTypes;
-const FIELD = FAULT_REPORT_UPLOAD.fieldName;
 
-const tooLarge = (maxTotalBytes: number) =>
+const tooLarge = (field: string, maxTotalBytes: number) =>
   new HttpError(413, 'Exceeded max upload size', {
     code: 'upload_too_large',
-    details: [
-      { field: FIELD, rule: 'max_total_bytes', message: `The files must total at most ${maxTotalBytes} bytes` },
-    ],
+    details: [{ field, rule: 'max_total_bytes', message: `The files must total at most ${maxTotalBytes} bytes` }],
   });
 
 /** A report whose images would take its company past its quota of stored images (docs/decisions/0122). */
-export const quotaExceeded = (quota: QuotaAllowance) => {
+export const quotaExceeded = (quota: QuotaAllowance, field: string = FAULT_REPORT_UPLOAD.fieldName) => {
   const { days } = FAULT_REPORT_IMAGE_QUOTA;
   return new HttpError(413, `Your company's fault reports have used their ${days}-day allowance of stored images`, {
     code: 'quota_exceeded',
     details: [
       {
-        field: FIELD,
+        field,
         rule: 'company_quota',
         message: `The images of a company's fault reports may total at most ${quota.quotaBytes} bytes in ${days} days; ${Math.max(0, quota.remainingBytes)} bytes are left`,
       },
@@ -48,12 +49,13 @@ export const quotaExceeded = (quota: QuotaAllowance) => {
 };
 
 /** What the next file may take: the request's own limit or the company's quota, whichever is less, and its refusal. */
-function allowanceAfter(limits: UploadLimits, storedBytes: number) {
+function allowanceAfter(limits: UploadLimits & { field: string }, storedBytes: number) {
+  const { field, quota } = limits;
   const ofRequest = limits.maxTotalBytes - storedBytes;
-  const ofCompany = limits.quota.remainingBytes - storedBytes;
-  return ofCompany < ofRequest
-    ? { remaining: ofCompany, refusal: () => quotaExceeded(limits.quota) }
-    : { remaining: ofRequest, refusal: () => tooLarge(limits.maxTotalBytes) };
+  const ofCompany = quota ? quota.remainingBytes - storedBytes : Number.POSITIVE_INFINITY;
+  return quota && ofCompany < ofRequest
+    ? { remaining: ofCompany, refusal: () => quotaExceeded(quota, field) }
+    : { remaining: ofRequest, refusal: () => tooLarge(field, limits.maxTotalBytes) };
 }
 type Allowance = ReturnType<typeof allowanceAfter>;
 
@@ -97,7 +99,8 @@ export function cleanFileName(name: string): string {
 }
 
 /**
- * Streams each trace-route image to storage as it arrives (docs/decisions/0098), into the upload's own folder: its
+ * Streams each image (a fault report's trace routes; the console's partner logo, decision 0218, checks them the same
+ * way) to storage as it arrives (docs/decisions/0098), into the upload's own folder: its
  * bytes, not its name or declared type, must be one of the image types; the files together must stay within the
  * size and what is left of the company's quota (0122), and their number within the count. On any refusal every file
  * stored so far is deleted, so a refused report leaves nothing behind.
@@ -106,13 +109,15 @@ export async function storeImages(
   parts: AsyncIterableIterator<Multipart>,
   storage: FileStorage,
   folder: string,
-  limits: UploadLimits,
+  uploadLimits: UploadLimits,
 ): Promise<StoredImage[]> {
+  const limits = { ...uploadLimits, field: uploadLimits.field ?? FAULT_REPORT_UPLOAD.fieldName };
+  const { field } = limits;
   const stored: StoredImage[] = [];
   let totalBytes = 0;
   try {
     for await (const part of parts) {
-      if (part.type !== 'file' || part.fieldname !== FIELD) {
+      if (part.type !== 'file' || part.fieldname !== field) {
         await drain(part);
         throw badRequest(`Unexpected part '${part.fieldname}'`, {
           code: 'validation_failed',
@@ -120,7 +125,7 @@ export async function storeImages(
             {
               field: part.fieldname,
               rule: 'unexpected_part',
-              message: `After the fields, only files named '${FIELD}' may follow`,
+              message: `After the fields, only files named '${field}' may follow`,
             },
           ],
         });
@@ -129,12 +134,13 @@ export async function storeImages(
         await drain(part);
         throw badRequest('Exceeded max file count', {
           code: 'too_many_files',
-          details: [{ field: FIELD, rule: 'max_files', message: `At most ${limits.maxFiles} files may be sent` }],
+          details: [{ field, rule: 'max_files', message: `At most ${limits.maxFiles} files may be sent` }],
         });
       }
       const image = await storeImage(part, storage, `${folder}/${stored.length + 1}`, {
         ...allowanceAfter(limits, totalBytes),
         maxTotalBytes: limits.maxTotalBytes,
+        field,
       });
       stored.push(image);
       totalBytes += image.sizeBytes;
@@ -150,8 +156,9 @@ async function storeImage(
   part: Extract<Multipart, { type: 'file' }>,
   storage: FileStorage,
   keyStem: string,
-  allowance: Allowance & { maxTotalBytes: number },
+  allowance: Allowance & { maxTotalBytes: number; field: string },
 ): Promise<StoredImage> {
+  const { field } = allowance;
   const fileName = cleanFileName(part.filename);
   const measured = new MeasuredBytes(allowance);
   // The type is read from the first bytes, which the stream then passes on unchanged.
@@ -165,7 +172,7 @@ async function storeImage(
       code: 'unsupported_media_type',
       details: [
         {
-          field: FIELD,
+          field,
           rule: 'image',
           message: `'${fileName}' must be a ${MEDIA_TYPES.map((type) => type.replace('image/', '').toUpperCase()).join(', ')} image`,
         },
@@ -179,12 +186,12 @@ async function storeImage(
     await drain(part);
     // The allowance's refusal travels through the pipeline; the busboy limit is the per-file backstop.
     if (error instanceof HttpError) throw error;
-    if (part.file.truncated) throw tooLarge(allowance.maxTotalBytes);
+    if (part.file.truncated) throw tooLarge(field, allowance.maxTotalBytes);
     throw error;
   }
   if (part.file.truncated) {
     await storage.delete(storageKey);
-    throw tooLarge(allowance.maxTotalBytes);
+    throw tooLarge(field, allowance.maxTotalBytes);
   }
   return { fileName, contentType: mediaType, sizeBytes: measured.counted, storageKey, sha256: measured.digest() };
 }

@@ -4,14 +4,12 @@ import type { LoginThrottle } from '../../auth/login-throttle.js';
 import { principalOf } from '../../auth/route-access.js';
 import { invalidField, OAuthFailure } from '../../http/errors.js';
 import { operationRoutes } from '../operation-routes.js';
-import { THEME_COOKIE } from '../partners/partner-of-request.js';
+import { rememberTheme } from '../partners/partner-of-request.js';
 import { relyingPartyOf } from '../passkeys/relying-party.js';
 import { type TwoStepDependencies, twoStepService } from '../two-step/service.js';
 import { recentSignIns } from './repository.js';
 import { type Caller, signInService, type WithRefreshToken } from './service.js';
 import { clearSessionCookies, deliveryOf, refreshCookieOf, setSessionCookies } from './session-cookie.js';
-
-const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 export const callerOf = (request: FastifyRequest): Caller => ({
   requestId: request.id,
@@ -46,7 +44,7 @@ export function signedInAnswer<Reply extends LoginReply>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Reply {
-  reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
+  rememberTheme(reply, themeCode);
   return answer(request, reply, tokens);
 }
 

@@ -1,10 +1,16 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidTokenError } from '../../auth/access-tokens.js';
 import type { PartnerScope } from '../../scope/partner-scope.js';
 import { firstPartnerId, partnerIdOfTheme, partnerIdOfUser } from './repository.js';
 
 /** Set at sign-in so the sign-in page itself can show the reseller's brand and messages next time. */
 export const THEME_COOKIE = 'themeCode';
+const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** Sets the theme cookie: at sign-in, and when a partner's staff change their theme code (decision 0218). */
+export function rememberTheme(reply: FastifyReply, themeCode: string): void {
+  reply.setCookie(THEME_COOKIE, themeCode, { path: '/', sameSite: 'lax', maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
+}
 
 /**
  * Whose portal this request is in: the signed-in user's partner; before sign-in, the partner of the theme cookie;

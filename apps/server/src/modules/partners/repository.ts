@@ -64,3 +64,15 @@ export async function firstPartnerId(db: Kysely<Database>): Promise<number | und
   const partner = await db.selectFrom('partners').select('id').orderBy('id').limit(1).executeTakeFirst();
   return partner?.id;
 }
+
+/** An uploaded logo in use, by id, of whichever partner: logos are public, each partner's sign-in page shows its own. */
+export function findLogo(db: Kysely<Database>, logoId: number) {
+  return db
+    .selectFrom('partner_logos')
+    .innerJoin('partners', (join) =>
+      join.onRef('partners.logo_id', '=', 'partner_logos.id').onRef('partners.id', '=', 'partner_logos.partner_id'),
+    )
+    .select(['partner_logos.storage_key', 'partner_logos.content_type', 'partner_logos.size_bytes'])
+    .where('partner_logos.id', '=', logoId)
+    .executeTakeFirst();
+}
