@@ -87,6 +87,8 @@ describe('visibleSideMenu', () => {
       'Reseller console/Customers',
       'Reseller console/Messages',
       'Reseller console/FAQs',
+      'Reseller console/Branding',
+      'Reseller console/Contacts and settings',
       'Single Sign-On Approvals',
       'FAQ',
       'Contact',
@@ -94,5 +96,13 @@ describe('visibleSideMenu', () => {
       'Logout',
     ]);
     expect(labels(visibleSideMenu([], ['customer']))).not.toContain('Reseller console');
+  });
+
+  it("offers the partner's staff the console, not the customer's screens their functionality would open", () => {
+    const everything = [read('MobileSiteEstate'), read('ViewMyBills'), read('ManageUser'), read('AuditLog')];
+    expect(labels(visibleSideMenu(everything, ['partner-staff']))).toEqual(
+      labels(visibleSideMenu([], ['partner-staff'])),
+    );
+    expect(labels(visibleSideMenu(everything, ['customer', 'partner-staff']))).toContain('Admin/Audit Log');
   });
 });

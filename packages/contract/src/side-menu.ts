@@ -72,9 +72,25 @@ export const SIDE_MENU: ReadonlyArray<SideMenuEntry> = [
   { kind: 'action', label: 'Logout', action: 'logout' },
 ];
 
-/** The entries a signed-in user sees: permitted links, and groups that keep at least one permitted link. */
+/**
+ * Whether the user is the reseller's staff and not a customer's: they have no estate of their own, so the screens a
+ * customer's functionality opens would only ever be empty for them (decision 0223). Their portal is the console.
+ */
+export function isPartnerStaffOnly(roles: ReadonlyArray<string>): boolean {
+  return roles.includes('partner-staff') && !roles.includes('customer');
+}
+
+/**
+ * The entries a signed-in user sees: permitted links, and groups that keep at least one permitted link. The
+ * reseller's staff are not offered the customer's estate screens their functionality would open.
+ */
 export function visibleSideMenu(held: ReadonlyArray<Permission>, roles: ReadonlyArray<string> = []): SideMenuEntry[] {
-  const permitted = (entry: SideMenuLink) => canAccessRoute(findRoute(entry.path), held, roles);
+  const staffOnly = isPartnerStaffOnly(roles);
+  const permitted = (entry: SideMenuLink) => {
+    const route = findRoute(entry.path);
+    if (staffOnly && typeof route.access === 'object' && 'anyOf' in route.access) return false;
+    return canAccessRoute(route, held, roles);
+  };
   return SIDE_MENU.flatMap((entry): SideMenuEntry[] => {
     if (entry.kind === 'link') {
       return permitted(entry) ? [entry] : [];
