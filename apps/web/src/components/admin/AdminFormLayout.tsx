@@ -1,7 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { type FormEventHandler, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isNotFound } from '../../api/operations';
 import { ownSubmitOnly } from '../form/own-submit';
+import { SaveButton } from '../form/SaveButton';
 import { LoadFailed } from '../LoadFailed';
 import { useNotify } from '../notifications/NotificationProvider';
 import { PageHeading } from '../PageHeading';
@@ -122,16 +122,7 @@ export function AdminFormLayout({
             <Button component={RouterLink} to={listPath} disabled={saving}>
               {mode === 'View' ? 'Back' : 'Cancel'}
             </Button>
-            {mode === 'View' ? null : (
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={saving || failure !== undefined}
-                startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : null}
-              >
-                Save
-              </Button>
-            )}
+            {mode === 'View' ? null : <SaveButton saving={saving} disabled={failure !== undefined} />}
           </Stack>
         </Stack>
       </Paper>

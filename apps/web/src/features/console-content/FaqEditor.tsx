@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +16,7 @@ import { type FormEvent, useDeferredValue, useEffect, useId, useRef, useState } 
 import { callOperation, isConflict, serverErrorMessage } from '../../api/operations';
 import { saveFailureMessage } from '../../components/admin/admin-rules';
 import { ownSubmitOnly } from '../../components/form/own-submit';
+import { SaveButton } from '../../components/form/SaveButton';
 import { Markdown } from '../../components/markdown/Markdown';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { refusedFields } from './refused-fields';
@@ -173,14 +173,7 @@ export function FaqEditor({
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : null}
-          >
-            Save
-          </Button>
+          <SaveButton saving={saving} />
         </Stack>
       </Stack>
     </Paper>

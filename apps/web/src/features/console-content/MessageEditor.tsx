@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +16,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { callOperation } from '../../api/operations';
 import { saveFailureMessage } from '../../components/admin/admin-rules';
 import { ownSubmitOnly } from '../../components/form/own-submit';
+import { SaveButton } from '../../components/form/SaveButton';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { formatDate } from '../../lib/format';
 import { CompactMessage } from '../messages/CompactMessage';
@@ -202,14 +202,7 @@ export function MessageEditor({
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : null}
-          >
-            Save
-          </Button>
+          <SaveButton saving={saving} />
         </Stack>
       </Stack>
     </Paper>

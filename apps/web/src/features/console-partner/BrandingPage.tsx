@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -23,6 +22,7 @@ import { callOperation, failureBody, operationQuery } from '../../api/operations
 import { saveFailureMessage } from '../../components/admin/admin-rules';
 import { FileUpload } from '../../components/file-upload/FileUpload';
 import { ownSubmitOnly } from '../../components/form/own-submit';
+import { SaveButton } from '../../components/form/SaveButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { PageHeading } from '../../components/PageHeading';
@@ -229,14 +229,7 @@ function BrandingForm({ saved }: { saved: PartnerBranding }) {
           >
             Undo changes
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : null}
-          >
-            Save
-          </Button>
+          <SaveButton saving={saving} />
         </Stack>
       </Stack>
     </Paper>

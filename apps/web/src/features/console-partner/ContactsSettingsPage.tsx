@@ -5,7 +5,6 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
@@ -29,6 +28,7 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { callOperation, failureBody, operationQuery } from '../../api/operations';
 import { saveFailureMessage } from '../../components/admin/admin-rules';
 import { ownSubmitOnly } from '../../components/form/own-submit';
+import { SaveButton } from '../../components/form/SaveButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useNotify } from '../../components/notifications/NotificationProvider';
 import { PageHeading } from '../../components/PageHeading';
@@ -270,14 +270,7 @@ function SettingsForm({ saved }: { saved: PartnerContactsSettings }) {
           >
             Undo changes
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : null}
-          >
-            Save
-          </Button>
+          <SaveButton saving={saving} />
         </Stack>
       </Stack>
     </Paper>
