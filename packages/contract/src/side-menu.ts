@@ -1,5 +1,5 @@
 import type { Permission } from './permissions';
-import type { RoutePath } from './routes';
+import type { PortalRoute, RoutePath } from './routes';
 import { canAccessRoute, findRoute } from './routes';
 
 export interface SideMenuLink {
@@ -81,16 +81,20 @@ export function isPartnerStaffOnly(roles: ReadonlyArray<string>): boolean {
 }
 
 /**
+ * Whether the portal points the user at a route (side menu, home shortcuts): they may open it, and it is not a
+ * customer's estate screen offered to the reseller's staff.
+ */
+export function isOffered(route: PortalRoute, held: ReadonlyArray<Permission>, roles: ReadonlyArray<string>): boolean {
+  if (isPartnerStaffOnly(roles) && typeof route.access === 'object' && 'anyOf' in route.access) return false;
+  return canAccessRoute(route, held, roles);
+}
+
+/**
  * The entries a signed-in user sees: permitted links, and groups that keep at least one permitted link. The
  * reseller's staff are not offered the customer's estate screens their functionality would open.
  */
 export function visibleSideMenu(held: ReadonlyArray<Permission>, roles: ReadonlyArray<string> = []): SideMenuEntry[] {
-  const staffOnly = isPartnerStaffOnly(roles);
-  const permitted = (entry: SideMenuLink) => {
-    const route = findRoute(entry.path);
-    if (staffOnly && typeof route.access === 'object' && 'anyOf' in route.access) return false;
-    return canAccessRoute(route, held, roles);
-  };
+  const permitted = (entry: SideMenuLink) => isOffered(findRoute(entry.path), held, roles);
   return SIDE_MENU.flatMap((entry): SideMenuEntry[] => {
     if (entry.kind === 'link') {
       return permitted(entry) ? [entry] : [];

@@ -1,15 +1,15 @@
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { DASHBOARD_BILLS_PAGE_SIZE, isPartnerStaffOnly } from '@portal/contract';
+import { DASHBOARD_BILLS_PAGE_SIZE } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoader } from '../../components/PageLoader';
 import { ChartCard } from '../../components/usage-chart/ChartCard';
 import { ChartFrame } from '../../components/usage-chart/ChartFrame';
 import { useCan } from '../../session/useCan';
-import { useCompanyNames, useSessionSnapshot } from '../../session/useSession';
+import { useCompanyNames } from '../../session/useSession';
 import { InvoicesTable } from '../bills/InvoicesTable';
 import { useBillBarClick } from '../bills/useInvoiceDownload';
 import { SpendForecastCard } from '../spend-forecast/SpendForecastCard';
@@ -42,12 +42,6 @@ const ESTATE_SPEND = { kind: 'estate' } as const;
  * company for the figures to belong to, gets shortcuts to the pages they can open instead (decision 0062).
  */
 export function DashboardPage() {
-  // The reseller's staff have no estate: their home is the console's list of customers (decision 0223).
-  const { roles } = useSessionSnapshot();
-  return isPartnerStaffOnly(roles) ? <Navigate to="/console/customers" replace /> : <CustomerDashboardPage />;
-}
-
-function CustomerDashboardPage() {
   const sections = useDashboardSections();
   const companies = useCompanyNames();
   // Companies that failed to load leave the choice to the permissions; the tiles then show the failure. A failed

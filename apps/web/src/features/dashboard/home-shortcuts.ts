@@ -1,4 +1,4 @@
-import { canAccessRoute, findRoute, type Permission, type RoutePath } from '@portal/contract';
+import { findRoute, isOffered, type Permission, type RoutePath } from '@portal/contract';
 import type { orderCountQueries } from './count-queries';
 
 /** A place on the home page of a user the dashboard has nothing for (decision 0062). */
@@ -19,6 +19,12 @@ const SHORTCUTS: readonly HomeShortcut[] = [
   { path: 'sites/view', description: 'Sites and their addresses' },
   { path: 'teams/view', description: 'Teams and their members' },
   { path: 'users/view', description: 'Who may use the portal, and what they may do' },
+  // The reseller console (decision 0223): the home page of the partner's staff.
+  { path: 'console/customers', description: 'Your customers, their users and their estates' },
+  { path: 'console/messages', description: 'The messages in your customers’ banner' },
+  { path: 'console/faqs', description: 'The questions and answers your customers read' },
+  { path: 'console/branding', description: 'Your logo and colours' },
+  { path: 'console/settings', description: 'Your contacts, address and portal settings' },
   { path: 'search', description: 'Find a device, contract, order, site or team by name or number' },
   { path: 'faq', description: 'Answers to common questions' },
   { path: 'contact', description: 'How to reach us' },
@@ -27,10 +33,11 @@ const SHORTCUTS: readonly HomeShortcut[] = [
 
 /**
  * The shortcuts the caller can really open: their route is permitted (spec 2.1), so the home page never invites
- * anyone to a page they are sent away from.
+ * anyone to a page they are sent away from; and, like the side menu, none of a customer's estate screens for the
+ * reseller's staff.
  */
 export function homeShortcuts(held: ReadonlyArray<Permission>, roles: ReadonlyArray<string>): HomeShortcut[] {
-  return SHORTCUTS.filter((shortcut) => canAccessRoute(findRoute(shortcut.path), held, roles));
+  return SHORTCUTS.filter((shortcut) => isOffered(findRoute(shortcut.path), held, roles));
 }
 
 export function shortcutTitle(shortcut: HomeShortcut): string {
