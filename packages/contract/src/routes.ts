@@ -191,7 +191,8 @@ export const ROUTES = [
   // Beyond the spec (issue 27, docs/decisions/0217): the reseller console's banner messages and FAQs.
   {
     path: 'console/messages',
-    title: 'Messages',
+    // Not 'Messages': the home page's shortcut is a landmark named by it, beside the banner's own 'Messages'.
+    title: 'Banner messages',
     access: { role: 'partner-staff' },
     menu: true,
     page: 'console-content/ConsoleMessagesPage',
