@@ -75,6 +75,15 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'sso.connection_saved': 'Single sign-on connection saved',
   'sso.connection_removed': 'Single sign-on connection removed',
   'invoice.download_refused': 'Bill download refused',
+  'authenticator.added': 'Authenticator app added',
+  'authenticator.removed': 'Authenticator app removed',
+  'sso.user_provisioned': 'User added by single sign-on',
+  // What the reseller's staff did (issue 27): their own actions, and their read-only views as a customer's user.
+  'console.customer_onboarded': 'Company set up by the reseller',
+  'login.throttle_cleared': 'Sign-in unlocked by the reseller',
+  'impersonation.started': 'Reseller started viewing the portal as this user (read-only)',
+  'impersonation.request': 'Reseller read a page or data while viewing as this user',
+  'impersonation.ended': 'Reseller stopped viewing the portal as this user',
 };
 
 /** The kinds of change the list filters by: a record's table, or an event's action. */
